@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// badgec: a compiler for a small declarative language that describes vector
+// badges. All logic lives in BadgeKit; badgec is the thin command line.
+import PackageDescription
+
+let package = Package(
+  name: "badgec",
+  products: [
+    .library(name: "BadgeKit", targets: ["BadgeKit"]),
+    .executable(name: "badgec", targets: ["badgec"]),
+  ],
+  targets: [
+    .target(name: "BadgeKit"),
+    .executableTarget(name: "badgec", dependencies: ["BadgeKit"]),
+    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

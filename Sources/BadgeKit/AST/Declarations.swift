@@ -1,0 +1,116 @@
+// Declaration, element and path nodes of the syntax tree: what the parser
+// hands the semantic checker and the layout pass.
+
+/// A whole `.badge` file.
+public struct BadgeFile: Equatable, Sendable {
+  /// Top-level `let`s, in source order (later ones may use earlier ones).
+  public var lets: [LetDecl] = []
+  /// Components, in source order.
+  public var components: [ComponentDecl] = []
+  /// The `badge` declaration (one per file).
+  public var badge: BadgeDecl?
+
+  public init() {}
+}
+
+/// `let name = value`.
+public struct LetDecl: Equatable, Sendable {
+  public var name: String
+  public var nameRange: SourceRange
+  public var value: Expr
+  public var range: SourceRange
+}
+
+/// `component Name(param, param = default) { … }`: a reusable view that,
+/// like a GeometryReader, takes the whole size proposed to it.
+public struct ComponentDecl: Equatable, Sendable {
+  public var name: String
+  public var nameRange: SourceRange
+  public var parameters: [Parameter]
+  public var body: Block
+  public var range: SourceRange
+}
+
+/// A component parameter with its optional default value.
+public struct Parameter: Equatable, Sendable {
+  public var name: String
+  public var range: SourceRange
+  public var defaultValue: Expr?
+}
+
+/// `badge Name size W[, H] { … }`: the badge and its default canvas size.
+public struct BadgeDecl: Equatable, Sendable {
+  public var name: String
+  public var nameRange: SourceRange
+  /// The canvas width and optional height in points (one value: a square).
+  public var size: [Expr]
+  public var body: Block
+  public var range: SourceRange
+}
+
+/// The items between `{` and `}` of a badge, component, `zstack`, `geometry`
+/// or `repeat`: local constants and elements, elements later in the list
+/// drawn on top.
+public struct Block: Equatable, Sendable {
+  public var items: [BlockItem]
+  public var range: SourceRange
+}
+
+/// One item of a block.
+public enum BlockItem: Equatable, Sendable {
+  case `let`(LetDecl)
+  case element(Element)
+}
+
+/// An element: a view and the modifiers that wrap it, innermost first.
+public struct Element: Equatable, Sendable {
+  public var primary: Primary
+  public var modifiers: [Modifier]
+  public var range: SourceRange
+}
+
+/// The view an element starts from.
+public indirect enum Primary: Equatable, Sendable {
+  /// `path { … }`: a shape drawn in its own frame.
+  case path(PathBody)
+  /// `zstack { … }`: children centred on each other.
+  case zstack(Block)
+  /// `geometry { … }`: takes the whole proposal; children at its top-left.
+  case geometry(Block)
+  /// `repeat N as i { … }`: N copies of the block's elements.
+  case `repeat`(count: Expr, index: String?, indexRange: SourceRange?, body: Block)
+  /// `Name(args)`: a component or a built-in shape.
+  case call(name: String, nameRange: SourceRange, arguments: [Argument])
+}
+
+/// `.name(args)` after an element.
+public struct Modifier: Equatable, Sendable {
+  public var name: String
+  public var nameRange: SourceRange
+  public var arguments: [Argument]
+  public var range: SourceRange
+}
+
+/// The commands of a `path { … }` or of a `within` block inside it.
+public struct PathBody: Equatable, Sendable {
+  public var items: [PathItem]
+  public var range: SourceRange
+}
+
+/// One item of a path body.
+public indirect enum PathItem: Equatable, Sendable {
+  case `let`(LetDecl)
+  /// `move`, `line`, `lines`, `quad`, `cubic` or `close` with its arguments.
+  case command(PathCommand)
+  /// `within x, y, w, h { … }`: inside, points are fractions of that
+  /// rectangle (the unit square maps onto it).
+  case within(rect: [Expr], body: PathBody, range: SourceRange)
+}
+
+/// A path command and its arguments, e.g. `quad (0.4, 0.05), control: (0.5, 0)`.
+public struct PathCommand: Equatable, Sendable {
+  public var name: String
+  public var nameRange: SourceRange
+  public var arguments: [Argument]
+  public var range: SourceRange
+}

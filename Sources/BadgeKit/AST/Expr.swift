@@ -1,0 +1,56 @@
+// Expression nodes of the syntax tree, as the parser builds them. Nothing here
+// is evaluated: names are strings and units are as written.
+
+/// A binary operator.
+public enum BinaryOperator: String, Sendable {
+  case add = "+", subtract = "-", multiply = "*", divide = "/"
+}
+
+/// An expression and the bytes it was read from.
+public indirect enum ExprKind: Equatable, Sendable {
+  /// A number literal with its unit (`0.5`, `45deg`, `-60pt`, `75%`).
+  case number(Double, NumberUnit)
+  case string(String)
+  case color(RGBA)
+  /// A name: a `let`, a parameter, a repeat index, `width`, `height`, `pi`,
+  /// a colour or anchor name.
+  case name(String)
+  /// A call of a built-in function, e.g. `min(width, height)`.
+  case call(String, [Argument])
+  /// A parenthesised pair or more, e.g. the point `(0.5, 0)`.
+  case tuple([Expr])
+  case negate(Expr)
+  case binary(BinaryOperator, Expr, Expr)
+  /// Stands where the parser could not read an expression (already reported).
+  case invalid
+}
+
+/// An expression node with its source range.
+public struct Expr: Equatable, Sendable {
+  public var kind: ExprKind
+  public var range: SourceRange
+
+  public init(_ kind: ExprKind, _ range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+/// One argument of a call, modifier or path command: `label: value` or just
+/// `value`.
+public struct Argument: Equatable, Sendable {
+  /// The label, if written.
+  public var label: String?
+  /// Range of the label (or of the value when there is none).
+  public var labelRange: SourceRange
+  public var value: Expr
+
+  public init(label: String?, labelRange: SourceRange, value: Expr) {
+    self.label = label
+    self.labelRange = labelRange
+    self.value = value
+  }
+
+  /// From the label (if any) to the end of the value.
+  public var range: SourceRange { labelRange.union(value.range) }
+}

@@ -1,0 +1,117 @@
+// The driver: source text → tokens → syntax tree → scene → output. Each
+// stage hands its value to the next; the driver stops after a stage that
+// reported errors, so later stages never see broken input.
+
+/// Output formats.
+public enum OutputFormat: String, Sendable, CaseIterable {
+  case svg
+}
+
+/// What the command line (or a test) asks of one compilation.
+public struct CompileOptions: Sendable {
+  /// The canvas in points; nil for the size the badge declares.
+  public var canvasSize: Size?
+  /// `-D` overrides as written: `name=value`.
+  public var overrides: [String] = []
+  public var format: OutputFormat = .svg
+
+  public init(canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg) {
+    self.canvasSize = canvasSize
+    self.overrides = overrides
+    self.format = format
+  }
+}
+
+/// The outcome of a compilation: the output when there were no errors, and
+/// every diagnostic with the files they point into.
+public struct CompileResult: Sendable {
+  /// The output document, or nil when there were errors.
+  public var output: [UInt8]?
+  /// The laid-out scene, when layout ran without errors.
+  public var scene: Scene?
+  public var diagnostics: [Diagnostic]
+  /// Every file of the compilation (the input first, then one per `-D`).
+  public var files: [SourceFile]
+
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The diagnostics as text, ready for standard error.
+  public var renderedDiagnostics: String { DiagnosticRenderer(files: files).render(diagnostics) }
+}
+
+/// The default canvas side when the badge declares none, in points.
+public let defaultCanvasSide = 300.0
+
+/// Compiles `source` with `options`.
+public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
+  var result = CompileResult(output: nil, scene: nil, diagnostics: [], files: [source])
+  var bag = DiagnosticBag()
+
+  // Stage 1–2: tokens and syntax tree.
+  let parsed = Parser.parse(source, fileIndex: 0)
+  bag.append(contentsOf: parsed.diagnostics)
+  var overrides: [(name: String, range: SourceRange, value: Expr)] = []
+  for text in options.overrides {
+    let file = SourceFile(name: "<command line>", text: text)
+    let index = result.files.count
+    result.files.append(file)
+    let parsedOverride = Parser.parseOverride(file, fileIndex: index)
+    bag.append(contentsOf: parsedOverride.diagnostics)
+    if let o = parsedOverride.override { overrides.append(o) }
+  }
+  guard !bag.hasErrors, let badge = parsed.file.badge else {
+    result.diagnostics = bag.all
+    return result
+  }
+
+  // Stage 3: names and values of the top level.
+  let evaluator = Evaluator()
+  let globals = Builtins.globalScope()
+  var declared: Set<String> = []
+  for c in parsed.file.components {
+    if !declared.insert(c.name).inserted { evaluator.report(.duplicateName(c.name), c.nameRange) }
+  }
+  for o in overrides where !parsed.file.lets.contains(where: { $0.name == o.name }) {
+    evaluator.report(.overrideUnknown(o.name), o.range)
+  }
+  for decl in parsed.file.lets {
+    if !declared.insert(decl.name).inserted { evaluator.report(.duplicateName(decl.name), decl.nameRange) }
+    let expr = overrides.last(where: { $0.name == decl.name })?.value ?? decl.value
+    globals.define(decl.name, evaluator.eval(expr, globals))
+  }
+  let canvas = options.canvasSize ?? declaredSize(badge, globals, evaluator)
+
+  // Stage 4: layout.
+  let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals)
+  let scene = engine.layout(badge, canvas: canvas)
+  bag.append(contentsOf: evaluator.diagnostics.all)
+  result.diagnostics = bag.all
+  guard !bag.hasErrors else { return result }
+  result.scene = scene
+
+  // Stage 5: the backend.
+  switch options.format {
+  case .svg: result.output = Array(SVGWriter().write(scene).utf8)
+  }
+  return result
+}
+
+/// The canvas the badge declares (`size W` or `size W, H`), or the default.
+private func declaredSize(_ badge: BadgeDecl, _ scope: Scope, _ ev: Evaluator) -> Size {
+  var sides: [Double] = []
+  for e in badge.size {
+    guard let x = ev.length(ev.eval(e, scope), axis: nil, e.range) else {
+      return Size(defaultCanvasSide, defaultCanvasSide)
+    }
+    guard x >= 1 && x <= 100_000 else {
+      ev.report(.canvasTooLarge(formatForMessage(x)), e.range)
+      return Size(defaultCanvasSide, defaultCanvasSide)
+    }
+    sides.append(x)
+  }
+  switch sides.count {
+  case 0: return Size(defaultCanvasSide, defaultCanvasSide)
+  case 1: return Size(sides[0], sides[0])
+  default: return Size(sides[0], sides[1])
+  }
+}

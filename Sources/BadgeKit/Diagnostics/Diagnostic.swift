@@ -1,0 +1,58 @@
+// Diagnostics as values: every stage reports problems as `Diagnostic`s with a
+// source range and a message from the catalog (Messages.swift); the renderer
+// (DiagnosticRenderer.swift) turns them into text.
+
+/// How serious a diagnostic is. Errors stop the compilation after the stage
+/// that reported them; notes only add information.
+public enum Severity: String, Sendable {
+  case error
+  case warning
+  case note
+}
+
+/// One problem found in the input, located by a byte range.
+public struct Diagnostic: Equatable, Sendable {
+  /// Error, warning or note.
+  public var severity: Severity
+  /// The message, from the catalog.
+  public var message: Message
+  /// Where in the input the problem is (byte offsets).
+  public var range: SourceRange
+
+  public init(_ message: Message, at range: SourceRange, severity: Severity = .error) {
+    self.message = message
+    self.range = range
+    self.severity = severity
+  }
+}
+
+/// Collects diagnostics, dropping exact repeats (layout may evaluate the same
+/// expression more than once).
+public struct DiagnosticBag: Sendable {
+  /// Diagnostics in the order they were first reported.
+  public private(set) var all: [Diagnostic] = []
+  private var seen: Set<Key> = []
+
+  private struct Key: Hashable {
+    var range: SourceRange
+    var text: String
+  }
+
+  public init() {}
+
+  /// Whether any error has been reported.
+  public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+  public mutating func report(_ message: Message, at range: SourceRange) {
+    append(Diagnostic(message, at: range))
+  }
+
+  public mutating func append(_ diagnostic: Diagnostic) {
+    let key = Key(range: diagnostic.range, text: diagnostic.message.text)
+    if seen.insert(key).inserted { all.append(diagnostic) }
+  }
+
+  public mutating func append(contentsOf other: [Diagnostic]) {
+    for d in other { append(d) }
+  }
+}

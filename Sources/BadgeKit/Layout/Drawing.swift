@@ -1,0 +1,187 @@
+// Placement and drawing: given the proposal a view was sized for and the
+// transform from its frame to the canvas, places its children (SwiftUI's
+// `placeSubviews`), applies render effects (rotate, scale, offset, opacity)
+// and emits scene nodes.
+
+/// What flows down the tree while drawing: the fill set by the nearest
+/// enclosing `.fill` (an inner one wins), like SwiftUI's foreground style.
+struct DrawContext {
+  var paint: PaintValue?
+  var rule: FillRule = .nonZero
+}
+
+extension LayoutEngine {
+  /// Draws `view`, sized for `proposal`, whose frame maps to the canvas by
+  /// `transform`.
+  func draw(
+    _ view: ViewInstance, _ proposal: ProposedSize, _ transform: Transform, _ context: DrawContext,
+    into nodes: inout [SceneNode]
+  ) {
+    let mods = resolve(view.modifiers, proposal: proposal)
+    draw(view, mods, mods.count, proposal, transform, context, &nodes)
+  }
+
+  private func draw(
+    _ view: ViewInstance, _ mods: [ResolvedModifier], _ level: Int, _ p: ProposedSize, _ t: Transform,
+    _ context: DrawContext, _ nodes: inout [SceneNode]
+  ) {
+    if level == 0 {
+      drawPrimary(view, p, t, context, &nodes)
+      return
+    }
+    let inner = { (q: ProposedSize, u: Transform, c: DrawContext, out: inout [SceneNode]) in
+      self.draw(view, mods, level - 1, q, u, c, &out)
+    }
+    let childSize = { (q: ProposedSize) in self.size(view, mods, level - 1, q) }
+    switch mods[level - 1] {
+    case .frame(let w, let h, let alignment):
+      let mine = size(view, mods, level, p)
+      let q = ProposedSize(w ?? p.width, h ?? p.height)
+      let child = childSize(q)
+      let origin = Point(
+        alignment.x * (mine.width - child.width), alignment.y * (mine.height - child.height))
+      inner(q, t * .translation(origin.x, origin.y), context, &nodes)
+    case .aspect(let ratio, let fill):
+      inner(aspectProposal(ratio: ratio, fill: fill, p, ideal: { childSize(.unspecified) }), t, context, &nodes)
+    case .padding(let top, let leading, let bottom, let trailing):
+      inner(inset(p, top, leading, bottom, trailing), t * .translation(leading, top), context, &nodes)
+    case .offset(let x, let y):
+      inner(p, t * .translation(x, y), context, &nodes)
+    case .position(let x, let y):
+      let child = childSize(p)
+      inner(p, t * .translation(x - child.width / 2, y - child.height / 2), context, &nodes)
+    case .rotate(let radians, let anchor):
+      let s = childSize(p)
+      inner(p, t * about(anchor, s, .rotation(radians)), context, &nodes)
+    case .scale(let x, let y, let anchor):
+      let s = childSize(p)
+      inner(p, t * about(anchor, s, .scale(x, y)), context, &nodes)
+    case .opacity(let amount):
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      nodes.append(contentsOf: applyOpacity(amount, group))
+    case .fill(let paint, let rule):
+      inner(p, t, DrawContext(paint: paint, rule: rule), &nodes)
+    }
+  }
+
+  /// `effect` applied about the unit point `anchor` of a frame of `size`.
+  private func about(_ anchor: Point, _ size: Size, _ effect: Transform) -> Transform {
+    let ax = anchor.x * size.width
+    let ay = anchor.y * size.height
+    return .translation(ax, ay) * effect * .translation(-ax, -ay)
+  }
+
+  /// A group drawn with `amount` opacity. A single fill takes the opacity
+  /// itself; several become a layer, so that their overlaps are not darker.
+  private func applyOpacity(_ amount: Double, _ group: [SceneNode]) -> [SceneNode] {
+    if amount >= 1 { return group }
+    if group.count == 1 {
+      switch group[0] {
+      case .fill(var f):
+        f.opacity *= amount
+        return [.fill(f)]
+      case .layer(let o, let children):
+        return [.layer(opacity: o * amount, children: children)]
+      }
+    }
+    return group.isEmpty ? [] : [.layer(opacity: amount, children: group)]
+  }
+
+  /// The view itself: a shape becomes a fill; a container lays out and draws
+  /// its children.
+  private func drawPrimary(
+    _ view: ViewInstance, _ p: ProposedSize, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode]
+  ) {
+    let size = primarySize(view, p)
+    switch view.element.primary {
+    case .path(let body):
+      var builder = PathBuilder(evaluator: evaluator)
+      builder.build(body, view.scope.withGeometry(size), frame: size)
+      emit(builder.path, size, t, context, &nodes)
+    case .geometry(let block):
+      drawChildren(block, view.scope.withGeometry(size), size, centred: false, t, context, &nodes)
+    case .zstack(let block):
+      drawChildren(block, view.scope.withGeometry(p.filled), size, centred: true, t, context, &nodes, proposal: p)
+    case .call(let name, let nameRange, let args):
+      if let shape = BuiltinShape(rawValue: name) {
+        guard let path = shape.path(args, in: size, view.scope.withGeometry(size), evaluator, at: nameRange) else {
+          return
+        }
+        emit(path, size, t, context, &nodes)
+      } else if let component = components[name] {
+        guard !active.contains(name) else {
+          evaluator.report(.componentRecursion(name), nameRange)
+          return
+        }
+        guard let scope = bindComponent(component, args, view.scope, size, at: nameRange) else { return }
+        active.append(name)
+        drawChildren(component.body, scope, size, centred: false, t, context, &nodes)
+        active.removeLast()
+      } else {
+        evaluator.report(.unknownComponent(name), nameRange)
+      }
+    case .repeat:
+      break  // expanded into its copies before layout
+    }
+  }
+
+  /// Lays out a container's children in a frame of `size`: each is proposed
+  /// `proposal` (default: the frame) and placed at the top-left corner, or
+  /// centred.
+  private func drawChildren(
+    _ block: Block, _ scope: Scope, _ size: Size, centred: Bool, _ t: Transform, _ context: DrawContext,
+    _ nodes: inout [SceneNode], proposal: ProposedSize? = nil
+  ) {
+    let q = proposal ?? ProposedSize(size)
+    for child in expand(block, scope) {
+      var u = t
+      if centred {
+        let s = self.size(child, q)
+        u = t * .translation((size.width - s.width) / 2, (size.height - s.height) / 2)
+      }
+      draw(child, q, u, context, into: &nodes)
+    }
+  }
+
+  /// The scope of a component's body: its parameters bound to the call's
+  /// arguments (evaluated in the caller's scope) or their defaults, and its
+  /// own `width` and `height`.
+  private func bindComponent(
+    _ c: ComponentDecl, _ args: [Argument], _ callerScope: Scope, _ size: Size, at range: SourceRange
+  ) -> Scope? {
+    let names = c.parameters.map(\.name)
+    let required = c.parameters.filter { $0.defaultValue == nil }.map(\.name)
+    let bound = evaluator.bind(args, to: names, required: required, callee: c.name, at: range)
+    guard bound.ok else { return nil }
+    var values: [String: Value] = [:]
+    let defaultsScope = globals
+    for param in c.parameters {
+      if let arg = bound[param.name] {
+        values[param.name] = evaluator.eval(arg.value, callerScope)
+      } else if let d = param.defaultValue {
+        values[param.name] = evaluator.eval(d, defaultsScope)
+      }
+    }
+    return defaultsScope.child(values).withGeometry(size)
+  }
+
+  /// A fill of `path` (in a frame of `size`) with the context's paint;
+  /// black where none was set, as in SwiftUI.
+  private func emit(_ path: ScenePath, _ size: Size, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode])
+  {
+    guard !path.elements.isEmpty else { return }
+    let paint: Paint
+    switch context.paint {
+    case nil: paint = .solid(RGBA(r: 0, g: 0, b: 0))
+    case .color(let c)?: paint = .solid(c)
+    case .gradient(let g)?:
+      paint = .linear(
+        LinearGradient(
+          stops: g.stops,
+          start: Point(g.start.x * size.width, g.start.y * size.height),
+          end: Point(g.end.x * size.width, g.end.y * size.height)))
+    }
+    nodes.append(.fill(Fill(path: path, transform: t, paint: paint, opacity: 1, rule: context.rule)))
+  }
+}

@@ -1,0 +1,58 @@
+// View instances: an element together with the scope it is evaluated in and
+// the modifiers it inherits from enclosing `repeat`s. Expanding a block turns
+// its items into instances: `let`s extend the scope, each `repeat` becomes
+// its copies.
+
+/// A modifier and the scope its arguments are evaluated in.
+struct ScopedModifier {
+  var modifier: Modifier
+  var scope: Scope
+}
+
+/// One element ready for layout.
+struct ViewInstance {
+  /// The element as written.
+  var element: Element
+  /// Names visible to the element's view and its own modifiers.
+  var scope: Scope
+  /// Modifiers from enclosing `repeat`s, applied outside the element's own,
+  /// innermost repeat first (SwiftUI applies modifiers on a ForEach to each
+  /// copy).
+  var inherited: [ScopedModifier] = []
+
+  /// Every modifier that wraps this view, innermost first.
+  var modifiers: [ScopedModifier] {
+    element.modifiers.map { ScopedModifier(modifier: $0, scope: scope) } + inherited
+  }
+}
+
+extension LayoutEngine {
+  /// The instances of `block`'s elements, in drawing order, evaluated in
+  /// `scope` (which already knows the container's `width` and `height`).
+  func expand(_ block: Block, _ scope: Scope) -> [ViewInstance] {
+    var scope = scope
+    var out: [ViewInstance] = []
+    for item in block.items {
+      switch item {
+      case .let(let decl):
+        scope = scope.child([decl.name: evaluator.eval(decl.value, scope)])
+      case .element(let element):
+        if case .repeat(let countExpr, let index, _, let body) = element.primary {
+          let countValue = evaluator.eval(countExpr, scope)
+          guard let count = evaluator.integer(countValue, in: 0...10_000, countExpr.range) else { continue }
+          for i in 0..<count {
+            let copyScope = scope.child([index ?? "index": .number(Double(i))])
+            let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
+            for var inner in expand(body, copyScope) {
+              inner.inherited += mods
+              out.append(inner)
+            }
+          }
+        } else {
+          out.append(ViewInstance(element: element, scope: scope))
+        }
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,38 @@
+// The layout pass: the checked syntax tree and a canvas size in, a `Scene`
+// out. SwiftUI's rules: the parent proposes a size, the child chooses its
+// own, the parent places it. Sizing lives in Sizing.swift, placement and
+// drawing in Drawing.swift, path geometry in PathBuilder.swift.
+
+/// Lays out one badge. Holds the component table, the evaluator (and so
+/// the diagnostics) and a guard against components that contain themselves.
+final class LayoutEngine {
+  let file: BadgeFile
+  let evaluator: Evaluator
+  let components: [String: ComponentDecl]
+  /// Built-in constants and the top-level `let`s: what component bodies see.
+  let globals: Scope
+  /// Components being instantiated, outermost first.
+  var active: [String] = []
+
+  init(file: BadgeFile, evaluator: Evaluator, globals: Scope) {
+    self.file = file
+    self.evaluator = evaluator
+    self.globals = globals
+    var table: [String: ComponentDecl] = [:]
+    for c in file.components where table[c.name] == nil { table[c.name] = c }
+    self.components = table
+  }
+
+  /// The scene of `badge` on a `canvas`-sized canvas. Each element of the badge's body is proposed the
+  /// whole canvas and centred in it, as a root view is in a window.
+  func layout(_ badge: BadgeDecl, canvas: Size) -> Scene {
+    let proposal = ProposedSize(canvas)
+    var nodes: [SceneNode] = []
+    for child in expand(badge.body, globals.withGeometry(canvas)) {
+      let s = size(child, proposal)
+      let origin = Point((canvas.width - s.width) / 2, (canvas.height - s.height) / 2)
+      draw(child, proposal, .translation(origin.x, origin.y), DrawContext(), into: &nodes)
+    }
+    return Scene(name: badge.name, size: canvas, nodes: nodes)
+  }
+}

@@ -1,0 +1,166 @@
+// Modifier resolution: evaluates a view's modifier arguments for one
+// proposal (`width`/`height` in them are that proposal) into plain numbers.
+// Fractions (`50%`) are taken of the proposal along their axis.
+
+/// A modifier with every argument evaluated, in points, radians and unit
+/// points of the view's frame.
+enum ResolvedModifier {
+  case frame(width: Double?, height: Double?, alignment: Point)
+  /// `ratio` is width/height, nil for the child's ideal ratio.
+  case aspect(ratio: Double?, fill: Bool)
+  case padding(top: Double, leading: Double, bottom: Double, trailing: Double)
+  case offset(x: Double, y: Double)
+  case position(x: Double, y: Double)
+  case rotate(radians: Double, anchor: Point)
+  case scale(x: Double, y: Double, anchor: Point)
+  case opacity(Double)
+  case fill(PaintValue, FillRule)
+}
+
+/// A paint before it meets a frame: a colour, or a gradient in unit points.
+enum PaintValue {
+  case color(RGBA)
+  case gradient(GradientValue)
+}
+
+extension LayoutEngine {
+  /// The modifier names and their parameters, for binding and messages.
+  static let modifierParameters: [String: [String]] = [
+    "frame": ["width", "height", "alignment"],
+    "aspect": ["ratio", "mode"],
+    "scaledToFit": [], "scaledToFill": [],
+    "padding": ["length", "top", "leading", "bottom", "trailing", "horizontal", "vertical"],
+    "offset": ["x", "y"],
+    "position": ["x", "y"],
+    "rotate": ["angle", "anchor"],
+    "scale": ["by", "anchor", "x", "y"],
+    "opacity": ["amount"],
+    "fill": ["paint", "rule"],
+  ]
+
+  /// Resolves `modifiers` for a view proposed `proposal`; a modifier with an
+  /// error is left out (its diagnostic is already reported).
+  func resolve(_ modifiers: [ScopedModifier], proposal: ProposedSize) -> [ResolvedModifier] {
+    let size = proposal.filled
+    return modifiers.compactMap { resolve($0, size) }
+  }
+
+  private func resolve(_ scoped: ScopedModifier, _ size: Size) -> ResolvedModifier? {
+    let m = scoped.modifier
+    let scope = scoped.scope.withGeometry(size)
+    guard let parameters = LayoutEngine.modifierParameters[m.name] else {
+      evaluator.report(.unknownModifier(m.name), m.nameRange)
+      return nil
+    }
+    let args = evaluator.bind(m.arguments, to: parameters, callee: m.name, at: m.range)
+    guard args.ok else { return nil }
+    let ev = evaluator
+    func value(_ name: String) -> (Value, SourceRange)? {
+      args[name].map { (ev.eval($0.value, scope), $0.value.range) }
+    }
+    func length(_ name: String, _ axis: Double, default d: Double) -> Double? {
+      guard let (v, r) = value(name) else { return d }
+      return ev.length(v, axis: axis, r)
+    }
+    func anchor(default d: Point) -> Point? {
+      guard let (v, r) = value("anchor") else { return d }
+      return ev.unitPoint(v, r)
+    }
+
+    switch m.name {
+    case "frame":
+      var w: Double?
+      var h: Double?
+      if let (v, r) = value("width") {
+        guard let x = ev.length(v, axis: size.width, r) else { return nil }; w = max(0, x)
+      }
+      if let (v, r) = value("height") {
+        guard let x = ev.length(v, axis: size.height, r) else { return nil }; h = max(0, x)
+      }
+      var alignment = Point(0.5, 0.5)
+      if let (v, r) = value("alignment") { guard let p = ev.unitPoint(v, r) else { return nil }; alignment = p }
+      return .frame(width: w, height: h, alignment: alignment)
+    case "aspect", "scaledToFit", "scaledToFill":
+      return resolveAspect(m, scope)
+    case "padding":
+      guard let all = length("length", size.width, default: args.values.count == 0 ? 16 : 0),
+        let hz = length("horizontal", size.width, default: all),
+        let vt = length("vertical", size.height, default: all),
+        let top = length("top", size.height, default: vt), let bottom = length("bottom", size.height, default: vt),
+        let leading = length("leading", size.width, default: hz),
+        let trailing = length("trailing", size.width, default: hz)
+      else { return nil }
+      return .padding(top: top, leading: leading, bottom: bottom, trailing: trailing)
+    case "offset", "position":
+      guard let x = length("x", size.width, default: 0), let y = length("y", size.height, default: 0) else {
+        return nil
+      }
+      return m.name == "offset" ? .offset(x: x, y: y) : .position(x: x, y: y)
+    case "rotate":
+      guard let (v, r) = value("angle") else {
+        evaluator.report(.missingArgument("angle", of: m.name), m.range)
+        return nil
+      }
+      guard let a = ev.angle(v, r), let p = anchor(default: Point(0.5, 0.5)) else { return nil }
+      return .rotate(radians: a, anchor: p)
+    case "scale":
+      var by = 1.0
+      if let (v, r) = value("by") { guard let s = ev.number(v, r) else { return nil }; by = s }
+      var sx = by
+      var sy = by
+      if let (v, r) = value("x") { guard let s = ev.number(v, r) else { return nil }; sx = s }
+      if let (v, r) = value("y") { guard let s = ev.number(v, r) else { return nil }; sy = s }
+      guard let p = anchor(default: Point(0.5, 0.5)) else { return nil }
+      return .scale(x: sx, y: sy, anchor: p)
+    case "opacity":
+      guard let (v, r) = value("amount") else {
+        evaluator.report(.missingArgument("amount", of: m.name), m.range)
+        return nil
+      }
+      guard let o = ev.number(v, r) else { return nil }
+      return .opacity(min(1, max(0, o)))
+    case "fill":
+      guard let (v, r) = value("paint") else {
+        evaluator.report(.missingArgument("paint", of: m.name), m.range)
+        return nil
+      }
+      var rule = FillRule.nonZero
+      if let (rv, rr) = value("rule") {
+        guard let k = ev.keyword(rv, ["nonzero", "evenodd"], rr) else { return nil }
+        rule = k == "evenodd" ? .evenOdd : .nonZero
+      }
+      switch v {
+      case .color(let c): return .fill(.color(c), rule)
+      case .gradient(let g): return .fill(.gradient(g), rule)
+      default:
+        _ = ev.mismatch("a colour or a gradient", v, r)
+        return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// `.aspect(ratio, fit|fill)`, `.aspect(fit)`, `.scaledToFit()`,
+  /// `.scaledToFill()`.
+  private func resolveAspect(_ m: Modifier, _ scope: Scope) -> ResolvedModifier? {
+    if m.name != "aspect" { return .aspect(ratio: nil, fill: m.name == "scaledToFill") }
+    var ratio: Double?
+    var fill = false
+    for a in m.arguments {
+      let v = evaluator.eval(a.value, scope)
+      if a.label == "mode" || (a.label == nil && { if case .keyword = v { return true } else { return false } }()) {
+        guard let k = evaluator.keyword(v, ["fit", "fill"], a.value.range) else { return nil }
+        fill = k == "fill"
+      } else {
+        guard let r = evaluator.number(v, a.value.range) else { return nil }
+        guard r > 0 else {
+          _ = evaluator.mismatch("a positive ratio", v, a.value.range)
+          return nil
+        }
+        ratio = r
+      }
+    }
+    return .aspect(ratio: ratio, fill: fill)
+  }
+}

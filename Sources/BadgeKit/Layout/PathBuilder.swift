@@ -1,0 +1,136 @@
+// Path geometry: evaluates the commands of a `path { … }` in the frame the
+// layout gave it, and draws the built-in shapes. Hands on a `ScenePath` in
+// that frame's coordinates (points).
+
+/// Builds one path from path commands, tracking the current point.
+struct PathBuilder {
+  let evaluator: Evaluator
+  private(set) var path = ScenePath()
+  private var current: Point?
+  private var subpathStart: Point?
+
+  init(evaluator: Evaluator) { self.evaluator = evaluator }
+
+  /// How written coordinates become frame coordinates: in the frame itself
+  /// (lengths, fractions of the frame), or inside a `within` rectangle
+  /// (numbers: fractions of that rectangle).
+  enum Space {
+    case frame(Size)
+    case unit(origin: Point, size: Size)
+  }
+
+  /// The parameters of each path command, in order.
+  static let parameters: [String: [String]] = [
+    "move": ["to"], "line": ["to"], "quad": ["to", "control"],
+    "cubic": ["to", "control1", "control2"], "close": [],
+  ]
+
+  mutating func build(_ body: PathBody, _ scope: Scope, frame: Size) {
+    build(body, scope, .frame(frame))
+  }
+
+  private mutating func build(_ body: PathBody, _ scope: Scope, _ space: Space) {
+    var scope = scope
+    for item in body.items {
+      switch item {
+      case .let(let decl):
+        scope = scope.child([decl.name: evaluator.eval(decl.value, scope)])
+      case .within(let rect, let inner, _):
+        guard let r = rectangle(rect, scope, space) else { continue }
+        build(inner, scope.child([:]), .unit(origin: r.0, size: r.1))
+      case .command(let command):
+        run(command, scope, space)
+      }
+    }
+  }
+
+  /// The `within` rectangle in frame coordinates.
+  private func rectangle(_ exprs: [Expr], _ scope: Scope, _ space: Space) -> (Point, Size)? {
+    let v = exprs.map { evaluator.eval($0, scope) }
+    guard let o = point(.tuple([v[0], v[1]]), exprs[0].range.union(exprs[1].range), space),
+      let far = point(.tuple([v[2], v[3]]), exprs[2].range.union(exprs[3].range), space, isExtent: true)
+    else { return nil }
+    return (o, Size(far.x, far.y))
+  }
+
+  /// A point value in frame coordinates. With `isExtent`, a width and
+  /// height rather than a position.
+  private func point(_ v: Value, _ range: SourceRange, _ space: Space, isExtent: Bool = false) -> Point? {
+    switch space {
+    case .frame(let size):
+      return evaluator.point(v, container: size, range)
+    case .unit(let origin, let size):
+      guard case .tuple(let items) = v, items.count == 2 else {
+        _ = evaluator.mismatch("a point (x, y)", v, range)
+        return nil
+      }
+      guard let u = unitCoordinate(items[0], range), let w = unitCoordinate(items[1], range) else { return nil }
+      if isExtent { return Point(u * size.width, w * size.height) }
+      return Point(origin.x + u * size.width, origin.y + w * size.height)
+    }
+  }
+
+  private func unitCoordinate(_ v: Value, _ range: SourceRange) -> Double? {
+    switch v {
+    case .scalar(let x, 0), .fraction(let x): return x
+    default: return evaluator.mismatch("a fraction of the 'within' rectangle (a plain number)", v, range)
+    }
+  }
+
+  private mutating func run(_ command: PathCommand, _ scope: Scope, _ space: Space) {
+    if command.name == "lines" {
+      // As SwiftUI's addLines: a new subpath from the first point.
+      var first = true
+      for arg in command.arguments {
+        if let label = arg.label {
+          evaluator.report(.unknownArgumentLabel(label, of: "lines"), arg.labelRange)
+          continue
+        }
+        guard let p = point(evaluator.eval(arg.value, scope), arg.value.range, space) else { continue }
+        first ? moveTo(p) : lineTo(p)
+        first = false
+      }
+      return
+    }
+    let names = PathBuilder.parameters[command.name] ?? []
+    let args = evaluator.bind(command.arguments, to: names, required: names, callee: command.name, at: command.range)
+    var points: [String: Point] = [:]
+    for name in names {
+      guard let a = args[name] else { return }
+      guard let p = point(evaluator.eval(a.value, scope), a.value.range, space) else { return }
+      points[name] = p
+    }
+    guard args.ok else { return }
+    if command.name != "move" && command.name != "close" && current == nil {
+      evaluator.report(.pathNeedsMove(command.name), command.nameRange)
+      return
+    }
+    switch command.name {
+    case "move": moveTo(points["to"]!)
+    case "line": lineTo(points["to"]!)
+    case "quad":
+      path.elements.append(.quad(control: points["control"]!, to: points["to"]!))
+      current = points["to"]
+    case "cubic":
+      path.elements.append(.cubic(c1: points["control1"]!, c2: points["control2"]!, to: points["to"]!))
+      current = points["to"]
+    case "close":
+      if current != nil {
+        path.elements.append(.close)
+        current = subpathStart
+      }
+    default: break
+    }
+  }
+
+  mutating func moveTo(_ p: Point) {
+    path.elements.append(.move(p))
+    current = p
+    subpathStart = p
+  }
+
+  mutating func lineTo(_ p: Point) {
+    path.elements.append(.line(p))
+    current = p
+  }
+}

@@ -1,0 +1,77 @@
+// Sizing: the size a view chooses for a proposal, modifier by modifier from
+// the outside in, as SwiftUI's `sizeThatFits`.
+
+extension LayoutEngine {
+  /// The size `view` chooses when proposed `proposal`.
+  func size(_ view: ViewInstance, _ proposal: ProposedSize) -> Size {
+    let mods = resolve(view.modifiers, proposal: proposal)
+    return size(view, mods, mods.count, proposal)
+  }
+
+  /// The size of `view` wrapped in its first `level` modifiers.
+  func size(_ view: ViewInstance, _ mods: [ResolvedModifier], _ level: Int, _ p: ProposedSize) -> Size {
+    if level == 0 { return primarySize(view, p) }
+    let inner = { (q: ProposedSize) in self.size(view, mods, level - 1, q) }
+    switch mods[level - 1] {
+    case .frame(let w, let h, _):
+      if let w, let h { return Size(w, h) }
+      let child = inner(ProposedSize(w ?? p.width, h ?? p.height))
+      return Size(w ?? child.width, h ?? child.height)
+    case .aspect(let ratio, let fill):
+      return inner(aspectProposal(ratio: ratio, fill: fill, p, ideal: { inner(.unspecified) }))
+    case .padding(let t, let l, let b, let r):
+      let child = inner(inset(p, t, l, b, r))
+      return Size(max(0, child.width + l + r), max(0, child.height + t + b))
+    case .position:
+      let child = inner(p)
+      return Size(p.width ?? child.width, p.height ?? child.height)
+    case .offset, .rotate, .scale, .opacity, .fill:
+      return inner(p)
+    }
+  }
+
+  /// The proposal minus the insets (never negative).
+  func inset(_ p: ProposedSize, _ t: Double, _ l: Double, _ b: Double, _ r: Double) -> ProposedSize {
+    ProposedSize(p.width.map { max(0, $0 - l - r) }, p.height.map { max(0, $0 - t - b) })
+  }
+
+  /// What `.aspectRatio(ratio, contentMode:)` proposes to its child: the
+  /// largest (fit) or smallest (fill) size of that ratio against the
+  /// proposal. Without a ratio, the child's ideal size gives it.
+  func aspectProposal(ratio: Double?, fill: Bool, _ p: ProposedSize, ideal: () -> Size) -> ProposedSize {
+    let r: Double
+    if let ratio {
+      r = ratio
+    } else {
+      let s = ideal()
+      r = s.height > 0 && s.width > 0 ? s.width / s.height : 1
+    }
+    switch (p.width, p.height) {
+    case (let w?, let h?):
+      let wide = w / h > r
+      if wide != fill { return ProposedSize(h * r, h) }
+      return ProposedSize(w, w / r)
+    case (let w?, nil): return ProposedSize(w, w / r)
+    case (nil, let h?): return ProposedSize(h * r, h)
+    case (nil, nil):
+      let s = ideal()
+      return aspectProposal(ratio: r, fill: fill, ProposedSize(s), ideal: ideal)
+    }
+  }
+
+  /// The size of the view itself, before any modifier.
+  func primarySize(_ view: ViewInstance, _ p: ProposedSize) -> Size {
+    switch view.element.primary {
+    case .path, .geometry, .call, .repeat:
+      // Shapes, components and geometry readers take the whole proposal.
+      return p.filled
+    case .zstack(let block):
+      var size = Size(0, 0)
+      for child in expand(block, view.scope.withGeometry(p.filled)) {
+        let s = self.size(child, p)
+        size = Size(max(size.width, s.width), max(size.height, s.height))
+      }
+      return size
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// Tokens: what the lexer hands the parser. Each token keeps its byte range in
+// the source so that any later stage can point at it.
+
+/// A unit written directly after a number literal.
+public enum NumberUnit: String, Sendable, Equatable {
+  /// No unit: a plain number (points where a length is expected).
+  case none = ""
+  /// Degrees: an angle.
+  case deg
+  /// Radians: an angle.
+  case rad
+  /// Points: a length.
+  case pt
+  /// Percent: a fraction of the container (`50%` is one half).
+  case percent = "%"
+}
+
+/// Reserved words of the language.
+public enum Keyword: String, Sendable, CaseIterable {
+  case `as`, badge, component, geometry, `let`, path, `repeat`, size, within, zstack
+}
+
+/// What kind of token, with its value where it has one.
+public enum TokenKind: Equatable, Sendable {
+  case identifier(String)
+  case keyword(Keyword)
+  /// A number literal with its unit, e.g. `45deg` is `.number(45, .deg)`.
+  case number(Double, NumberUnit)
+  /// A string literal, escapes already decoded.
+  case string(String)
+  /// A colour literal `#rgb`, `#rrggbb` or `#rrggbbaa`.
+  case color(RGBA)
+  case leftParen, rightParen, leftBrace, rightBrace
+  case comma, colon, dot, equals, plus, minus, star, slash
+  case endOfFile
+
+  /// How the token is described in "expected …, found …" messages.
+  public var description: String {
+    switch self {
+    case .identifier(let name): return "'\(name)'"
+    case .keyword(let k): return "'\(k.rawValue)'"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .color: return "a colour"
+    case .leftParen: return "'('"
+    case .rightParen: return "')'"
+    case .leftBrace: return "'{'"
+    case .rightBrace: return "'}'"
+    case .comma: return "','"
+    case .colon: return "':'"
+    case .dot: return "'.'"
+    case .equals: return "'='"
+    case .plus: return "'+'"
+    case .minus: return "'-'"
+    case .star: return "'*'"
+    case .slash: return "'/'"
+    case .endOfFile: return "the end of the file"
+    }
+  }
+}
+
+/// One token and where it is.
+public struct Token: Equatable, Sendable {
+  public var kind: TokenKind
+  /// Byte range of the token's text.
+  public var range: SourceRange
+  /// Whether white space or a comment comes directly before the token. A call
+  /// needs its `(` directly after the name: `f(x)`, not `f (x)`.
+  public var spaceBefore: Bool
+  /// Whether a line break comes before the token (used to resynchronise
+  /// after a syntax error).
+  public var lineBefore: Bool = false
+}

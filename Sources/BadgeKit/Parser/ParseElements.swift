@@ -1,0 +1,100 @@
+// Grammar rules for elements: element, view, pathView, zstackView,
+// geometryView, repeatView, callView, modifier, arguments, argument.
+
+extension Parser {
+  /// element = view { modifier } ;
+  mutating func element() throws(ParseError) -> Element {
+    let start = peek.range
+    let primary = try view()
+    var modifiers: [Modifier] = []
+    while check(.dot) {
+      modifiers.append(try modifier())
+    }
+    return Element(primary: primary, modifiers: modifiers, range: range(from: start))
+  }
+
+  /// view = pathView | zstackView | geometryView | repeatView | callView ;
+  mutating func view() throws(ParseError) -> Primary {
+    switch peek.kind {
+    case .keyword(.path): return try pathView()
+    case .keyword(.zstack): return try zstackView()
+    case .keyword(.geometry): return try geometryView()
+    case .keyword(.repeat): return try repeatView()
+    case .identifier: return try callView()
+    default: throw unexpected("an element (a path, zstack, geometry, repeat or a component)")
+    }
+  }
+
+  /// pathView = "path" pathBody ;
+  mutating func pathView() throws(ParseError) -> Primary {
+    try consume(.path)
+    return .path(try pathBody())
+  }
+
+  /// zstackView = "zstack" block ;
+  mutating func zstackView() throws(ParseError) -> Primary {
+    try consume(.zstack)
+    return .zstack(try block())
+  }
+
+  /// geometryView = "geometry" block ;
+  mutating func geometryView() throws(ParseError) -> Primary {
+    try consume(.geometry)
+    return .geometry(try block())
+  }
+
+  /// repeatView = "repeat" expression [ "as" IDENT ] block ;
+  mutating func repeatView() throws(ParseError) -> Primary {
+    try consume(.repeat)
+    let count = try expression()
+    var index: String?
+    var indexRange: SourceRange?
+    if match(.keyword(.as)) {
+      let (name, r) = try consumeIdentifier("a name for the repeat index after 'as'")
+      index = name
+      indexRange = r
+    }
+    let body = try block()
+    return .repeat(count: count, index: index, indexRange: indexRange, body: body)
+  }
+
+  /// callView = IDENT [ arguments ] ;
+  mutating func callView() throws(ParseError) -> Primary {
+    let (name, nameRange) = try consumeIdentifier("a component name")
+    var args: [Argument] = []
+    if check(.leftParen) { args = try arguments() }
+    return .call(name: name, nameRange: nameRange, arguments: args)
+  }
+
+  /// modifier = "." IDENT arguments ;
+  mutating func modifier() throws(ParseError) -> Modifier {
+    let start = try consume(.dot, "'.'").range
+    let (name, nameRange) = try consumeIdentifier("a modifier name after '.'")
+    let args = try arguments()
+    return Modifier(name: name, nameRange: nameRange, arguments: args, range: range(from: start))
+  }
+
+  /// arguments = "(" [ argument { "," argument } ] ")" ;
+  mutating func arguments() throws(ParseError) -> [Argument] {
+    try consume(.leftParen, "'('")
+    var args: [Argument] = []
+    if !check(.rightParen) {
+      repeat {
+        args.append(try argument())
+      } while match(.comma)
+    }
+    try consume(.rightParen, "')' after the arguments")
+    return args
+  }
+
+  /// argument = [ IDENT ":" ] expression ;
+  mutating func argument() throws(ParseError) -> Argument {
+    if case .identifier(let label) = peek.kind, peek(1).kind == .colon {
+      let labelRange = advance().range
+      advance()
+      return Argument(label: label, labelRange: labelRange, value: try expression())
+    }
+    let value = try expression()
+    return Argument(label: nil, labelRange: value.range, value: value)
+  }
+}

@@ -1,0 +1,73 @@
+// Grammar rules for expressions: expression, term, unary, primary.
+
+extension Parser {
+  /// expression = term { ( "+" | "-" ) term } ;
+  mutating func expression() throws(ParseError) -> Expr {
+    var left = try term()
+    while true {
+      let op: BinaryOperator
+      if check(.plus) { op = .add } else if check(.minus) { op = .subtract } else { break }
+      advance()
+      let right = try term()
+      left = Expr(.binary(op, left, right), left.range.union(right.range))
+    }
+    return left
+  }
+
+  /// term = unary { ( "*" | "/" ) unary } ;
+  mutating func term() throws(ParseError) -> Expr {
+    var left = try unary()
+    while true {
+      let op: BinaryOperator
+      if check(.star) { op = .multiply } else if check(.slash) { op = .divide } else { break }
+      advance()
+      let right = try unary()
+      left = Expr(.binary(op, left, right), left.range.union(right.range))
+    }
+    return left
+  }
+
+  /// unary = "-" unary | primary ;
+  mutating func unary() throws(ParseError) -> Expr {
+    if check(.minus) {
+      let start = advance().range
+      let operand = try unary()
+      return Expr(.negate(operand), start.union(operand.range))
+    }
+    return try primary()
+  }
+
+  /// primary = NUMBER | STRING | COLOR | IDENT [ arguments ]
+  ///         | "(" expression { "," expression } ")" ;
+  /// A call's "(" must follow the name directly: `min(a, b)`.
+  mutating func primary() throws(ParseError) -> Expr {
+    let t = peek
+    switch t.kind {
+    case .number(let value, let unit):
+      advance()
+      return Expr(.number(value, unit), t.range)
+    case .string(let s):
+      advance()
+      return Expr(.string(s), t.range)
+    case .color(let c):
+      advance()
+      return Expr(.color(c), t.range)
+    case .identifier(let name):
+      advance()
+      if check(.leftParen) && !peek.spaceBefore {
+        let args = try arguments()
+        return Expr(.call(name, args), range(from: t.range))
+      }
+      return Expr(.name(name), t.range)
+    case .leftParen:
+      advance()
+      var items = [try expression()]
+      while match(.comma) { items.append(try expression()) }
+      try consume(.rightParen, "')'")
+      let r = range(from: t.range)
+      return items.count == 1 ? Expr(items[0].kind, r) : Expr(.tuple(items), r)
+    default:
+      throw unexpected("an expression")
+    }
+  }
+}

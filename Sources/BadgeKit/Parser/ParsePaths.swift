@@ -1,0 +1,63 @@
+// Grammar rules for path bodies: pathBody, pathItem, withinBlock, pathCommand.
+
+extension Parser {
+  /// The path commands and how many point arguments each takes at least.
+  static let pathCommands: [String: Int] = [
+    "move": 1, "line": 1, "lines": 1, "quad": 1, "cubic": 1, "close": 0,
+  ]
+
+  /// pathBody = "{" { pathItem } "}" ;
+  mutating func pathBody() throws(ParseError) -> PathBody {
+    let open = try consume(.leftBrace, "'{' to open the path").range
+    var items: [PathItem] = []
+    while !check(.rightBrace) && !isAtEnd {
+      let start = index
+      do {
+        items.append(try pathItem())
+      } catch {
+        synchronize(startIndex: start)
+      }
+      if index == start { advance() }  // progress guarantee
+    }
+    try consume(.rightBrace, "'}' to close the path")
+    return PathBody(items: items, range: range(from: open))
+  }
+
+  /// pathItem = letDecl | withinBlock | pathCommand ;
+  mutating func pathItem() throws(ParseError) -> PathItem {
+    if check(.let) { return .let(try letDecl()) }
+    if check(.within) { return try withinBlock() }
+    return .command(try pathCommand())
+  }
+
+  /// withinBlock = "within" expression "," expression "," expression "," expression pathBody ;
+  mutating func withinBlock() throws(ParseError) -> PathItem {
+    let start = try consume(.within).range
+    var rect = [try expression()]
+    for _ in 0..<3 {
+      try consume(.comma, "',' between the rectangle's x, y, width and height")
+      rect.append(try expression())
+    }
+    let body = try pathBody()
+    return .within(rect: rect, body: body, range: range(from: start))
+  }
+
+  /// pathCommand = IDENT [ argument { "," argument } ] ;
+  mutating func pathCommand() throws(ParseError) -> PathCommand {
+    guard case .identifier(let name) = peek.kind else {
+      throw unexpected("a path command (move, line, lines, quad, cubic or close)")
+    }
+    let nameRange = advance().range
+    guard let minimum = Parser.pathCommands[name] else {
+      diagnostics.append(Diagnostic(.unknownPathCommand(name), at: nameRange))
+      throw ParseError()
+    }
+    var args: [Argument] = []
+    if minimum > 0 {
+      repeat {
+        args.append(try argument())
+      } while match(.comma)
+    }
+    return PathCommand(name: name, nameRange: nameRange, arguments: args, range: range(from: nameRange))
+  }
+}

@@ -1,0 +1,128 @@
+// The parser's cursor and error recovery. Tokens in, `BadgeFile` out (plus
+// diagnostics). One function per rule of grammar/badge.ebnf, with the rule's
+// name, lives in the files beside this one, grouped by grammar category.
+//
+// On a syntax error the rule throws `ParseError`; the enclosing list rule
+// (file, block, path body) catches it, skips to the next line that can start
+// an item (`synchronize`) and goes on, so one run reports every error it can.
+
+/// Thrown by a rule after it reported a syntax error; caught by list rules.
+struct ParseError: Error {}
+
+/// A recursive-descent parser over one file's tokens.
+public struct Parser {
+  var tokens: [Token]
+  var index = 0
+  var diagnostics: [Diagnostic] = []
+
+  init(tokens: [Token]) {
+    precondition(tokens.last?.kind == .endOfFile, "token list must end with endOfFile")
+    self.tokens = tokens
+  }
+
+  /// Parses a whole file.
+  public static func parse(_ source: SourceFile, fileIndex: Int = 0) -> (file: BadgeFile, diagnostics: [Diagnostic]) {
+    let lexed = Lexer.tokenize(source, fileIndex: fileIndex)
+    var parser = Parser(tokens: lexed.tokens)
+    let file = parser.file()
+    return (file, lexed.diagnostics + parser.diagnostics)
+  }
+
+  /// Parses a `-D` override, `name=value`, which must fill the whole source.
+  public static func parseOverride(_ source: SourceFile, fileIndex: Int)
+    -> (override: (name: String, range: SourceRange, value: Expr)?, diagnostics: [Diagnostic])
+  {
+    let lexed = Lexer.tokenize(source, fileIndex: fileIndex)
+    var parser = Parser(tokens: lexed.tokens)
+    let result = try? parser.override()
+    return (result, lexed.diagnostics + parser.diagnostics)
+  }
+
+  /// override = IDENT "=" expression EOF ;
+  mutating func override() throws(ParseError) -> (name: String, range: SourceRange, value: Expr) {
+    let (name, range) = try consumeIdentifier("-D name=value")
+    try consume(.equals, "'=' after the name")
+    let value = try expression()
+    if !isAtEnd { throw unexpected("the end of the value") }
+    return (name, range, value)
+  }
+
+  // MARK: Cursor vocabulary
+
+  var peek: Token { tokens[index] }
+  var previous: Token { tokens[max(0, index - 1)] }
+  var isAtEnd: Bool { peek.kind == .endOfFile }
+
+  func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+
+  @discardableResult
+  mutating func advance() -> Token {
+    let t = tokens[index]
+    if !isAtEnd { index += 1 }
+    return t
+  }
+
+  func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
+  func check(_ keyword: Keyword) -> Bool { peek.kind == .keyword(keyword) }
+
+  mutating func match(_ kind: TokenKind) -> Bool {
+    if check(kind) {
+      advance()
+      return true
+    }
+    return false
+  }
+
+  /// Consumes a token of `kind` or reports "expected …, found …".
+  @discardableResult
+  mutating func consume(_ kind: TokenKind, _ what: String) throws(ParseError) -> Token {
+    if check(kind) { return advance() }
+    throw unexpected(what)
+  }
+
+  @discardableResult
+  mutating func consume(_ keyword: Keyword) throws(ParseError) -> Token {
+    try consume(.keyword(keyword), "'\(keyword.rawValue)'")
+  }
+
+  /// Consumes an identifier and returns its name and range.
+  mutating func consumeIdentifier(_ what: String) throws(ParseError) -> (String, SourceRange) {
+    if case .identifier(let name) = peek.kind {
+      let t = advance()
+      return (name, t.range)
+    }
+    throw unexpected(what)
+  }
+
+  /// Reports "expected `what`, found <the current token>" and returns the
+  /// error to throw.
+  mutating func unexpected(_ what: String) -> ParseError {
+    diagnostics.append(Diagnostic(.expected(what, found: peek.kind.description), at: peek.range))
+    return ParseError()
+  }
+
+  func range(from start: SourceRange) -> SourceRange { start.union(previous.range) }
+
+  // MARK: Recovery
+
+  /// Skips tokens until the start of a line that may begin a new item, a
+  /// closing brace of the enclosing block, or the end of the file. Always
+  /// consumes at least one token unless already at such a place.
+  mutating func synchronize(startIndex: Int) {
+    if index == startIndex && !isAtEnd && !check(.rightBrace) { advance() }
+    var depth = 0
+    while !isAtEnd {
+      let t = peek
+      if depth == 0 {
+        if t.kind == .rightBrace { return }
+        if t.lineBefore && t.kind != .dot && index > startIndex { return }
+      }
+      switch t.kind {
+      case .leftBrace, .leftParen: depth += 1
+      case .rightBrace, .rightParen: depth = max(0, depth - 1)
+      default: break
+      }
+      advance()
+    }
+  }
+}

@@ -1,0 +1,12 @@
+// The few libm functions BadgeKit needs, from Glibc, behind names that do not
+// clash with the language's own built-ins.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@inline(__always) func sinOf(_ x: Double) -> Double { sin(x) }
+@inline(__always) func cosOf(_ x: Double) -> Double { cos(x) }
+@inline(__always) func tanOf(_ x: Double) -> Double { tan(x) }
+@inline(__always) func atan2Of(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

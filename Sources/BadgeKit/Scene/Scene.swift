@@ -1,0 +1,98 @@
+// The scene: what layout hands the backends. Only absolute geometry: every
+// path is in its element's own frame (points) with the transform that maps
+// that frame onto the canvas; paints are in the same frame as their path.
+// Nothing here is relative to a container.
+
+/// How a path's inside is decided.
+public enum FillRule: String, Hashable, Sendable {
+  case nonZero = "nonzero"
+  case evenOdd = "evenodd"
+}
+
+/// One segment-building step of a path; coordinates in the element's frame,
+/// in points.
+public enum PathElement: Hashable, Sendable {
+  case move(Point)
+  case line(Point)
+  /// A quadratic Bézier to `to` with control point `control`.
+  case quad(control: Point, to: Point)
+  /// A cubic Bézier to `to` with control points `c1` and `c2`.
+  case cubic(c1: Point, c2: Point, to: Point)
+  case close
+}
+
+/// A path: subpaths of lines and curves, in one element's frame (points).
+public struct ScenePath: Hashable, Sendable {
+  public var elements: [PathElement]
+  public init(_ elements: [PathElement] = []) { self.elements = elements }
+}
+
+/// A colour stop of a gradient: a colour at a fraction 0…1 along it.
+public struct GradientStop: Hashable, Sendable {
+  public var color: RGBA
+  public var location: Double
+  public init(color: RGBA, location: Double) {
+    self.color = color
+    self.location = location
+  }
+}
+
+/// A linear gradient between two points of the path's frame (points),
+/// padded with the end colours beyond them.
+public struct LinearGradient: Hashable, Sendable {
+  public var stops: [GradientStop]
+  public var start: Point
+  public var end: Point
+}
+
+/// What fills a path.
+public enum Paint: Hashable, Sendable {
+  case solid(RGBA)
+  case linear(LinearGradient)
+}
+
+/// One filled path.
+public struct Fill: Hashable, Sendable {
+  /// The geometry, in the element's frame (points).
+  public var path: ScenePath
+  /// Maps the element's frame onto the canvas (points).
+  public var transform: Transform
+  /// The paint, in the element's frame.
+  public var paint: Paint
+  /// Opacity from 0 to 1, applied to this fill alone.
+  public var opacity: Double
+  public var rule: FillRule
+}
+
+/// A node of the scene, in drawing order.
+public indirect enum SceneNode: Hashable, Sendable {
+  case fill(Fill)
+  /// Children composited together, then drawn with `opacity` (a group
+  /// opacity: overlaps inside the group are not darker).
+  case layer(opacity: Double, children: [SceneNode])
+}
+
+/// A laid-out badge: the canvas size and what to draw on it.
+public struct Scene: Hashable, Sendable {
+  /// The badge's name.
+  public var name: String
+  /// The canvas, in points; its origin is the top-left corner, y down.
+  public var size: Size
+  /// What to draw, back to front.
+  public var nodes: [SceneNode]
+
+  /// Every fill, depth first, in drawing order.
+  public var fills: [Fill] {
+    var out: [Fill] = []
+    func walk(_ nodes: [SceneNode]) {
+      for n in nodes {
+        switch n {
+        case .fill(let f): out.append(f)
+        case .layer(_, let children): walk(children)
+        }
+      }
+    }
+    walk(nodes)
+    return out
+  }
+}

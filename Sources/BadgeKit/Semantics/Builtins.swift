@@ -1,0 +1,268 @@
+// Built-in names: constants (pi, colours, anchors, options) and functions
+// (min max abs sqrt sin cos tan atan2 floor ceil round clamp rgb rgba linear
+// stop). Every function checks its arguments' kinds.
+
+enum Builtins {
+  /// SwiftUI's named colours (light appearance), plus black, white, clear.
+  static let colors: [String: RGBA] = [
+    "black": .bytes(0, 0, 0), "white": .bytes(255, 255, 255), "clear": .bytes(0, 0, 0, 0),
+    "gray": .bytes(142, 142, 147), "red": .bytes(255, 59, 48), "orange": .bytes(255, 149, 0),
+    "yellow": .bytes(255, 204, 0), "green": .bytes(52, 199, 89), "mint": .bytes(0, 199, 190),
+    "teal": .bytes(48, 176, 199), "cyan": .bytes(50, 173, 230), "blue": .bytes(0, 122, 255),
+    "indigo": .bytes(88, 86, 214), "purple": .bytes(175, 82, 222), "pink": .bytes(255, 45, 85),
+    "brown": .bytes(162, 132, 94),
+  ]
+
+  /// UnitPoint names, as in SwiftUI.
+  static let anchors: [String: (Double, Double)] = [
+    "topLeading": (0, 0), "top": (0.5, 0), "topTrailing": (1, 0),
+    "leading": (0, 0.5), "center": (0.5, 0.5), "trailing": (1, 0.5),
+    "bottomLeading": (0, 1), "bottom": (0.5, 1), "bottomTrailing": (1, 1),
+  ]
+
+  /// Named options used by modifiers.
+  static let keywords = ["fit", "fill", "nonzero", "evenodd"]
+
+  static let functions: Set<String> = [
+    "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp",
+    "rgb", "rgba", "linear", "stop",
+  ]
+
+  /// The root scope: every built-in constant.
+  static func globalScope() -> Scope {
+    var names: [String: Value] = ["pi": .number(Double.pi)]
+    for (name, c) in colors { names[name] = .color(c) }
+    for (name, p) in anchors { names[name] = .tuple([.number(p.0), .number(p.1)]) }
+    for k in keywords { names[k] = .keyword(k) }
+    return Scope(parent: nil, names: names)
+  }
+
+  static func call(_ name: String, _ args: [Argument], at range: SourceRange, _ scope: Scope, _ ev: Evaluator)
+    -> Value
+  {
+    switch name {
+    case "min", "max": return minMax(name == "min", args, range, scope, ev)
+    case "abs", "floor", "ceil", "round": return rounding(name, args, range, scope, ev)
+    case "sqrt": return squareRoot(args, range, scope, ev)
+    case "sin", "cos", "tan": return trig(name, args, range, scope, ev)
+    case "atan2": return arcTangent(args, range, scope, ev)
+    case "clamp": return clamp(args, range, scope, ev)
+    case "rgb", "rgba": return rgb(name, args, range, scope, ev)
+    case "linear": return linear(args, range, scope, ev)
+    case "stop": return stop(args, range, scope, ev)
+    default:
+      ev.report(.unknownFunction(name), range)
+      for a in args { _ = ev.eval(a.value, scope) }
+      return .invalid
+    }
+  }
+
+  /// Evaluates unlabeled arguments; reports labels (these functions take none).
+  private static func positional(_ name: String, _ args: [Argument], _ scope: Scope, _ ev: Evaluator) -> [Value] {
+    args.map { a in
+      if let label = a.label { ev.report(.unknownArgumentLabel(label, of: name), a.labelRange) }
+      return ev.eval(a.value, scope)
+    }
+  }
+
+  private static func arity(_ name: String, _ args: [Argument], _ n: Int, _ range: SourceRange, _ ev: Evaluator) -> Bool
+  {
+    if args.count > n {
+      ev.report(.tooManyArguments(name, max: n), args[n].range)
+      return false
+    }
+    if args.count < n {
+      ev.report(.missingArgument("#\(args.count + 1)", of: name), range)
+      return false
+    }
+    return true
+  }
+
+  /// Applies `f` to a numeric value, keeping its kind.
+  private static func mapNumeric(_ v: Value, _ f: (Double) -> Double) -> Value? {
+    switch v {
+    case .scalar(let x, let p): return .scalar(f(x), power: p)
+    case .angle(let x): return .angle(f(x))
+    case .fraction(let x): return .fraction(f(x))
+    default: return nil
+    }
+  }
+
+  private static func magnitude(_ v: Value) -> Double? {
+    switch v {
+    case .scalar(let x, _), .angle(let x), .fraction(let x): return x
+    default: return nil
+    }
+  }
+
+  private static func minMax(_ isMin: Bool, _ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator)
+    -> Value
+  {
+    let name = isMin ? "min" : "max"
+    let values = positional(name, args, scope, ev)
+    guard values.count >= 2 else {
+      ev.report(.missingArgument("#\(values.count + 1)", of: name), range)
+      return .invalid
+    }
+    var best = values[0]
+    for (i, v) in values.enumerated().dropFirst() {
+      // Kinds must agree (a plain number may stand for points).
+      let r = args[i].value.range
+      guard ev.binary(.subtract, best, v, at: r, right: r) != .invalid,
+        let a = magnitude(best), let b = magnitude(v)
+      else { return .invalid }
+      let picked = isMin ? Swift.min(a, b) : Swift.max(a, b)
+      best = mapNumeric(isLength(v) ? v : best) { _ in picked } ?? .invalid
+    }
+    return best
+  }
+
+  private static func isLength(_ v: Value) -> Bool { v == .length(magnitude(v) ?? 0) }
+
+  private static func rounding(
+    _ name: String, _ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator
+  ) -> Value {
+    let values = positional(name, args, scope, ev)
+    guard arity(name, args, 1, range, ev), values[0] != .invalid else { return .invalid }
+    let f: (Double) -> Double
+    switch name {
+    case "abs": f = { Swift.abs($0) }
+    case "floor": f = { $0.rounded(.down) }
+    case "ceil": f = { $0.rounded(.up) }
+    default: f = { $0.rounded(.toNearestOrAwayFromZero) }
+    }
+    if let v = mapNumeric(values[0], f) { return v }
+    _ = ev.mismatch("a number", values[0], args[0].value.range)
+    return .invalid
+  }
+
+  private static func squareRoot(_ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator) -> Value {
+    let values = positional("sqrt", args, scope, ev)
+    guard arity("sqrt", args, 1, range, ev) else { return .invalid }
+    guard case .scalar(let x, let p) = values[0], p % 2 == 0 else {
+      _ = ev.mismatch("a number or an area", values[0], args[0].value.range)
+      return .invalid
+    }
+    guard x >= 0 else {
+      ev.report(.sqrtOfNegative, args[0].value.range)
+      return .invalid
+    }
+    return .scalar(x.squareRoot(), power: p / 2)
+  }
+
+  private static func trig(_ name: String, _ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator)
+    -> Value
+  {
+    let values = positional(name, args, scope, ev)
+    guard arity(name, args, 1, range, ev), let a = ev.angle(values[0], args[0].value.range) else { return .invalid }
+    switch name {
+    case "sin": return .number(sinOf(a))
+    case "cos": return .number(cosOf(a))
+    default:
+      let t = tanOf(a)
+      if t.isFinite && Swift.abs(t) < 1e15 { return .number(t) }
+      ev.report(.notFinite, range)
+      return .invalid
+    }
+  }
+
+  private static func arcTangent(_ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator) -> Value {
+    let values = positional("atan2", args, scope, ev)
+    guard arity("atan2", args, 2, range, ev) else { return .invalid }
+    // Same kinds on both sides (y and x of one vector).
+    let check = ev.binary(.subtract, values[0], values[1], at: range, right: args[1].value.range)
+    guard check != .invalid, let y = magnitude(values[0]), let x = magnitude(values[1]) else { return .invalid }
+    return .angle(atan2Of(y, x))
+  }
+
+  private static func clamp(_ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator) -> Value {
+    let values = positional("clamp", args, scope, ev)
+    guard arity("clamp", args, 3, range, ev) else { return .invalid }
+    for i in 1...2 {
+      if ev.binary(.subtract, values[0], values[i], at: args[i].value.range, right: args[i].value.range) == .invalid {
+        return .invalid
+      }
+    }
+    guard let x = magnitude(values[0]), let lo = magnitude(values[1]), let hi = magnitude(values[2]) else {
+      return .invalid
+    }
+    return mapNumeric(values[0]) { _ in Swift.min(Swift.max(x, lo), hi) } ?? .invalid
+  }
+
+  /// `rgb(r, g, b)` with 0–255 channels; `rgba(r, g, b, a)` with alpha 0–1.
+  private static func rgb(_ name: String, _ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator)
+    -> Value
+  {
+    let values = positional(name, args, scope, ev)
+    let n = name == "rgb" ? 3 : 4
+    guard arity(name, args, n, range, ev) else { return .invalid }
+    var channels: [Double] = []
+    for (i, v) in values.enumerated() {
+      guard let x = ev.number(v, args[i].value.range) else { return .invalid }
+      channels.append(Swift.min(Swift.max(x, 0), i < 3 ? 255 : 1))
+    }
+    return .color(.bytes(channels[0], channels[1], channels[2], n == 4 ? channels[3] : 1))
+  }
+
+  /// `stop(colour, location)`: a gradient stop at a fraction 0–1.
+  private static func stop(_ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator) -> Value {
+    let values = positional("stop", args, scope, ev)
+    guard arity("stop", args, 2, range, ev),
+      let c = ev.color(values[0], args[0].value.range),
+      let at = ev.number(values[1], args[1].value.range)
+    else { return .invalid }
+    return .tuple([.color(c), .number(at)])
+  }
+
+  /// `linear(c1, c2, …, start: top, end: bottom)`: a linear gradient whose
+  /// colours (or `stop(c, at)`s) go from the unit point `start` to `end` of
+  /// the frame of the shape it fills.
+  private static func linear(_ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator) -> Value {
+    var start = Point(0.5, 0)
+    var end = Point(0.5, 1)
+    var stops: [(RGBA, Double?)] = []
+    var ok = true
+    for a in args {
+      let v = ev.eval(a.value, scope)
+      switch a.label {
+      case "start"?, "end"?:
+        if let p = ev.unitPoint(v, a.value.range) {
+          if a.label == "start" { start = p } else { end = p }
+        } else {
+          ok = false
+        }
+      case let label?:
+        ev.report(.unknownArgumentLabel(label, of: "linear"), a.labelRange)
+        ok = false
+      case nil:
+        switch v {
+        case .color(let c): stops.append((c, nil))
+        case .tuple(let items) where items.count == 2:
+          if case .color(let c) = items[0], case .scalar(let at, 0) = items[1] {
+            stops.append((c, at))
+          } else {
+            _ = ev.mismatch("a colour or stop(colour, location)", v, a.value.range)
+            ok = false
+          }
+        default:
+          _ = ev.mismatch("a colour or stop(colour, location)", v, a.value.range)
+          ok = false
+        }
+      }
+    }
+    guard ok else { return .invalid }
+    guard stops.count >= 2 else {
+      ev.report(.gradientNeedsStops, range)
+      return .invalid
+    }
+    // Stops without a location are spread evenly, as SwiftUI's Gradient(colors:).
+    var resolved: [GradientStop] = []
+    var last = 0.0
+    for (i, s) in stops.enumerated() {
+      let at = s.1 ?? Double(i) / Double(stops.count - 1)
+      last = Swift.max(last, Swift.min(Swift.max(at, 0), 1))
+      resolved.append(GradientStop(color: s.0, location: last))
+    }
+    return .gradient(GradientValue(stops: resolved, start: start, end: end))
+  }
+}

@@ -1,0 +1,178 @@
+// The evaluator: expressions and scopes in, values out. Type and unit errors
+// become diagnostics and the `.invalid` value, which every later operation
+// passes on silently, so one mistake gives one message.
+
+/// Evaluates expressions and converts values to what a use site expects,
+/// collecting diagnostics.
+final class Evaluator {
+  var diagnostics = DiagnosticBag()
+
+  func report(_ message: Message, _ range: SourceRange) {
+    diagnostics.report(message, at: range)
+  }
+
+  // MARK: Expressions
+
+  func eval(_ expr: Expr, _ scope: Scope) -> Value {
+    switch expr.kind {
+    case .number(let v, let unit):
+      switch unit {
+      case .none: return .number(v)
+      case .pt: return .length(v)
+      case .deg: return .angle(v * Double.pi / 180)
+      case .rad: return .angle(v)
+      case .percent: return .fraction(v / 100)
+      }
+    case .string(let s): return .string(s)
+    case .color(let c): return .color(c)
+    case .name(let name):
+      if let v = scope.lookup(name) { return v }
+      report(.unknownName(name), expr.range)
+      return .invalid
+    case .call(let name, let args):
+      return Builtins.call(name, args, at: expr.range, scope, self)
+    case .tuple(let items):
+      let values = items.map { eval($0, scope) }
+      return values.contains(.invalid) ? .invalid : .tuple(values)
+    case .negate(let operand):
+      return negate(eval(operand, scope), at: expr.range)
+    case .binary(let op, let l, let r):
+      return binary(op, eval(l, scope), eval(r, scope), at: expr.range, right: r.range)
+    case .invalid:
+      return .invalid
+    }
+  }
+
+  private func checked(_ v: Double, _ range: SourceRange) -> Double? {
+    if v.isFinite { return v }
+    report(.notFinite, range)
+    return nil
+  }
+
+  func negate(_ v: Value, at range: SourceRange) -> Value {
+    switch v {
+    case .scalar(let x, let p): return .scalar(-x, power: p)
+    case .angle(let x): return .angle(-x)
+    case .fraction(let x): return .fraction(-x)
+    case .tuple(let items): return .tuple(items.map { negate($0, at: range) })
+    case .invalid: return .invalid
+    default:
+      report(.typeMismatch(expected: "a number", found: v.kindDescription), range)
+      return .invalid
+    }
+  }
+
+  func binary(_ op: BinaryOperator, _ l: Value, _ r: Value, at range: SourceRange, right: SourceRange)
+    -> Value
+  {
+    if l == .invalid || r == .invalid { return .invalid }
+    let result: Value?
+    switch op {
+    case .add, .subtract: result = additive(op == .add ? 1 : -1, l, r, range)
+    case .multiply: result = multiply(l, r, range)
+    case .divide: result = divide(l, r, range, right)
+    }
+    guard let result else { return .invalid }
+    switch result {
+    case .scalar(let x, let p): return checked(x, range).map { .scalar($0, power: p) } ?? .invalid
+    case .angle(let x): return checked(x, range).map { .angle($0) } ?? .invalid
+    case .fraction(let x): return checked(x, range).map { .fraction($0) } ?? .invalid
+    default: return result
+    }
+  }
+
+  private func additive(_ sign: Double, _ l: Value, _ r: Value, _ range: SourceRange) -> Value? {
+    switch (l, r) {
+    case (.scalar(let a, let p), .scalar(let b, let q)):
+      if p == q { return .scalar(a + sign * b, power: p) }
+      // A plain number next to a length counts as points.
+      if p == 0 && q == 1 || p == 1 && q == 0 { return .length(a + sign * b) }
+      report(.typeMismatch(expected: l.kindDescription, found: r.kindDescription), range)
+      return nil
+    case (.angle(let a), .angle(let b)): return .angle(a + sign * b)
+    case (.fraction(let a), .fraction(let b)): return .fraction(a + sign * b)
+    case (.fraction(let a), .scalar(let b, 0)): return .fraction(a + sign * b)
+    case (.scalar(let a, 0), .fraction(let b)): return .fraction(a + sign * b)
+    case (.fraction, .scalar), (.scalar, .fraction):
+      let other = l.isFraction ? r : l
+      report(.mixedFraction(other.kindDescription), range)
+      return nil
+    case (.tuple(let a), .tuple(let b)) where a.count == b.count:
+      var out: [Value] = []
+      for (x, y) in zip(a, b) {
+        guard let v = additive(sign, x, y, range) else { return nil }
+        out.append(v)
+      }
+      return .tuple(out)
+    default:
+      report(.typeMismatch(expected: l.kindDescription, found: r.kindDescription), range)
+      return nil
+    }
+  }
+
+  private func multiply(_ l: Value, _ r: Value, _ range: SourceRange) -> Value? {
+    switch (l, r) {
+    case (.scalar(let a, let p), .scalar(let b, let q)): return .scalar(a * b, power: p + q)
+    case (.angle(let a), .scalar(let b, 0)), (.scalar(let b, 0), .angle(let a)): return .angle(a * b)
+    case (.fraction(let a), .scalar(let b, let p)), (.scalar(let b, let p), .fraction(let a)):
+      return p == 0 ? .fraction(a * b) : .scalar(a * b, power: p)
+    case (.fraction(let a), .fraction(let b)): return .fraction(a * b)
+    case (.tuple(let items), .scalar), (.tuple(let items), .fraction):
+      return scaleTuple(items, by: r, range)
+    case (.scalar, .tuple(let items)), (.fraction, .tuple(let items)):
+      return scaleTuple(items, by: l, range)
+    default:
+      report(.typeMismatch(expected: "a number", found: (l.isNumeric ? r : l).kindDescription), range)
+      return nil
+    }
+  }
+
+  private func scaleTuple(_ items: [Value], by factor: Value, _ range: SourceRange) -> Value? {
+    var out: [Value] = []
+    for item in items {
+      guard let v = multiply(item, factor, range) else { return nil }
+      out.append(v)
+    }
+    return .tuple(out)
+  }
+
+  private func divide(_ l: Value, _ r: Value, _ range: SourceRange, _ right: SourceRange) -> Value? {
+    let divisor: Double
+    switch r {
+    case .scalar(let b, _), .angle(let b), .fraction(let b): divisor = b
+    default:
+      report(.typeMismatch(expected: "a number", found: r.kindDescription), right)
+      return nil
+    }
+    if divisor == 0 {
+      report(.divisionByZero, right)
+      return nil
+    }
+    switch (l, r) {
+    case (.scalar(let a, let p), .scalar(_, let q)): return .scalar(a / divisor, power: p - q)
+    case (.angle(let a), .scalar(_, 0)): return .angle(a / divisor)
+    case (.angle(let a), .angle): return .number(a / divisor)
+    case (.fraction(let a), .scalar(_, 0)): return .fraction(a / divisor)
+    case (.fraction(let a), .fraction): return .number(a / divisor)
+    case (.scalar(let a, let p), .fraction): return .scalar(a / divisor, power: p)
+    case (.tuple(let items), .scalar(_, 0)), (.tuple(let items), .fraction):
+      return scaleTuple(items, by: .number(1 / divisor), range)
+    default:
+      report(.typeMismatch(expected: "a number", found: r.kindDescription), right)
+      return nil
+    }
+  }
+}
+
+extension Value {
+  var isFraction: Bool {
+    if case .fraction = self { return true }
+    return false
+  }
+  var isNumeric: Bool {
+    switch self {
+    case .scalar, .angle, .fraction: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// Values: what expressions evaluate to. Numbers carry their dimension so
+// that layout can ask for "an angle" or "a length" and report a clear error
+// when it gets something else.
+
+/// An evaluated expression.
+public indirect enum Value: Equatable, Sendable {
+  /// A real number times points^power: power 0 is a plain number, 1 a length
+  /// in points, 2 an area. A plain number stands for points where a length
+  /// is expected.
+  case scalar(Double, power: Int)
+  /// An angle in radians.
+  case angle(Double)
+  /// A fraction of the container: `50%` is `.fraction(0.5)`. Becomes a
+  /// length once it meets an axis (of the frame, the rectangle of a
+  /// `within` block, or the proposal), or a number where one is expected.
+  case fraction(Double)
+  /// A point or other pair: `(x, y)`; anchors are pairs of numbers.
+  case tuple([Value])
+  case color(RGBA)
+  /// A gradient whose end points are still unit points of the frame.
+  case gradient(GradientValue)
+  case string(String)
+  /// A named option: `fit`, `fill`, `nonzero`, `evenodd`.
+  case keyword(String)
+  /// The result of an expression that already reported an error; every
+  /// operation on it quietly gives `.invalid` again.
+  case invalid
+
+  public static func number(_ v: Double) -> Value { .scalar(v, power: 0) }
+  public static func length(_ v: Double) -> Value { .scalar(v, power: 1) }
+
+  /// How the value is named in "expected …, found …" messages.
+  public var kindDescription: String {
+    switch self {
+    case .scalar(_, let p):
+      switch p {
+      case 0: return "a number"
+      case 1: return "a length"
+      case 2: return "an area"
+      default: return "a length to the power \(p)"
+      }
+    case .angle: return "an angle"
+    case .fraction: return "a fraction of the container"
+    case .tuple(let items): return items.count == 2 ? "a point" : "a list of \(items.count) values"
+    case .color: return "a colour"
+    case .gradient: return "a gradient"
+    case .string: return "a string"
+    case .keyword(let k): return "'\(k)'"
+    case .invalid: return "an invalid value"
+    }
+  }
+}
+
+/// A linear gradient as written: colour stops and two unit points of the
+/// frame of the shape it fills (0,0 top-left, 1,1 bottom-right).
+public struct GradientValue: Equatable, Sendable {
+  /// Colours with their locations from 0 to 1.
+  public var stops: [GradientStop]
+  /// Unit point where the gradient starts.
+  public var start: Point
+  /// Unit point where it ends.
+  public var end: Point
+}

@@ -1,0 +1,4 @@
+// The version printed by `badgec --version`.
+
+/// BadgeKit's version, semantic versioning.
+public let version = "0.1.0"

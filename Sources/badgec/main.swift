@@ -1,0 +1,186 @@
+// badgec: the command line. Parses flags, reads the input, calls BadgeKit's
+// `compile`, prints diagnostics and writes the output atomically (a failed
+// run never creates, truncates or half-writes the output file).
+// Exit codes: 0 success, 1 the input has errors (or cannot be read or
+// written), 2 usage errors.
+import BadgeKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let usage = """
+  usage: badgec INPUT [-o OUTPUT] [options]
+
+  Compiles a badge description (INPUT, or - for standard input) to SVG.
+
+  options:
+    -o, --output FILE   where to write (- for standard output, the default)
+    --format svg        the output format (default: from the output's extension)
+    --size W | WxH      the canvas in points (default: the size the badge declares)
+    -D name=value       override a top-level let, e.g. -D rotations=6
+    --help              show this help
+    --version           show the version
+
+  exit codes: 0 success, 1 the input has errors, 2 usage errors
+
+  """
+
+func fail(_ message: String, code: Int32) -> Never {
+  writeAll(2, Array("badgec: error: \(message)\n".utf8))
+  exit(code)
+}
+
+func usageError(_ message: String) -> Never {
+  writeAll(2, Array("badgec: error: \(message)\nusage: badgec INPUT [-o OUTPUT] [options]; see badgec --help\n".utf8))
+  exit(2)
+}
+
+@discardableResult
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+  var offset = 0
+  while offset < bytes.count {
+    let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if n < 0 {
+      if errno == EINTR { continue }
+      return false
+    }
+    offset += n
+  }
+  return true
+}
+
+func readAll(_ fd: Int32) -> [UInt8]? {
+  var out: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n < 0 {
+      if errno == EINTR { continue }
+      return nil
+    }
+    if n == 0 { return out }
+    out.append(contentsOf: buffer[0..<n])
+  }
+}
+
+func errorText() -> String { String(cString: strerror(errno)) }
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and
+/// a rename, so the file is either the old one or the whole new one.
+func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
+  let temp = path + ".badgec-\(getpid()).tmp"
+  let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  guard fd >= 0 else { return "cannot write '\(path)': \(errorText())" }
+  let ok = writeAll(fd, bytes)
+  let why = errorText()
+  if close(fd) != 0 || !ok {
+    unlink(temp)
+    return "cannot write '\(path)': \(why)"
+  }
+  if rename(temp, path) != 0 {
+    let why = errorText()
+    unlink(temp)
+    return "cannot write '\(path)': \(why)"
+  }
+  return nil
+}
+
+func parseSize(_ text: String) -> Size? {
+  let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+  guard parts.count == 1 || parts.count == 2 else { return nil }
+  let values = parts.compactMap { Double($0) }
+  guard values.count == parts.count, values.allSatisfy({ $0 >= 1 && $0 <= 100_000 }) else { return nil }
+  return Size(values[0], values.count == 2 ? values[1] : values[0])
+}
+
+// MARK: Flags
+
+var input: String?
+var output = "-"
+var format: OutputFormat?
+var options = CompileOptions()
+var args = Array(CommandLine.arguments.dropFirst())
+var i = 0
+@MainActor func value(_ flag: String) -> String {
+  i += 1
+  guard i < args.count else { usageError("\(flag) needs a value") }
+  return args[i]
+}
+while i < args.count {
+  let arg = args[i]
+  switch arg {
+  case "--help", "-h":
+    writeAll(1, Array(usage.utf8))
+    exit(0)
+  case "--version":
+    writeAll(1, Array("badgec \(BadgeKit.version)\n".utf8))
+    exit(0)
+  case "-o", "--output": output = value(arg)
+  case "--format":
+    let f = value(arg)
+    guard let parsed = OutputFormat(rawValue: f) else { usageError("unknown format '\(f)'; expected svg") }
+    format = parsed
+  case "--size":
+    let s = value(arg)
+    guard let size = parseSize(s) else { usageError("expected --size W or WxH (1 to 100000 points), found '\(s)'") }
+    options.canvasSize = size
+  case "-D": options.overrides.append(value(arg))
+  default:
+    if arg.hasPrefix("-D") && arg.count > 2 {
+      options.overrides.append(String(arg.dropFirst(2)))
+    } else if arg.hasPrefix("--output=") {
+      output = String(arg.dropFirst(9))
+    } else if arg.hasPrefix("-") && arg != "-" {
+      usageError("unknown option '\(arg)'")
+    } else if input == nil {
+      input = arg
+    } else {
+      usageError("more than one input: '\(input!)' and '\(arg)'")
+    }
+  }
+  i += 1
+}
+
+guard let input else { usageError("no input file") }
+if format == nil {
+  if output == "-" {
+    format = .svg
+  } else if let dot = output.lastIndex(of: "."),
+    let f = OutputFormat(rawValue: output[output.index(after: dot)...].lowercased())
+  {
+    format = f
+  } else {
+    usageError("cannot tell the format of '\(output)' from its extension; use --format svg")
+  }
+}
+options.format = format!
+
+// MARK: Compile
+
+let bytes: [UInt8]
+let name: String
+if input == "-" {
+  guard let b = readAll(0) else { fail("cannot read standard input: \(errorText())", code: 1) }
+  bytes = b
+  name = "<stdin>"
+} else {
+  let fd = open(input, O_RDONLY)
+  guard fd >= 0 else { fail("cannot read '\(input)': \(errorText())", code: 1) }
+  guard let b = readAll(fd) else { fail("cannot read '\(input)': \(errorText())", code: 1) }
+  close(fd)
+  bytes = b
+  name = input
+}
+
+let result = compile(SourceFile(name: name, bytes: bytes), options: options)
+if !result.diagnostics.isEmpty { writeAll(2, Array(result.renderedDiagnostics.utf8)) }
+guard let out = result.output, !result.hasErrors else { exit(1) }
+if output == "-" {
+  guard writeAll(1, out) else { fail("cannot write standard output: \(errorText())", code: 1) }
+} else if let problem = writeAtomically(out, to: output) {
+  fail(problem, code: 1)
+}
+exit(0)
