@@ -12,7 +12,7 @@ let package = Package(
   targets: [
     .target(name: "BadgeKit"),
     .executableTarget(name: "badgec", dependencies: ["BadgeKit"]),
-    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"]),
+    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "badgec"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -85,7 +85,7 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals)
   let scene = engine.layout(badge, canvas: canvas)
   bag.append(contentsOf: evaluator.diagnostics.all)
-  result.diagnostics = bag.all
+  result.diagnostics = sortedBySource(bag.all)
   guard !bag.hasErrors else { return result }
   result.scene = scene
 
@@ -94,6 +94,16 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
   case .svg: result.output = Array(SVGWriter().write(scene).utf8)
   }
   return result
+}
+
+/// Diagnostics in source order (layout finds them in drawing order).
+private func sortedBySource(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  diagnostics.enumerated().sorted { x, y in
+    let (a, b) = (x.element.range, y.element.range)
+    if a.file != b.file { return a.file < b.file }
+    if a.start != b.start { return a.start < b.start }
+    return x.offset < y.offset
+  }.map(\.element)
 }
 
 /// The canvas the badge declares (`size W` or `size W, H`), or the default.

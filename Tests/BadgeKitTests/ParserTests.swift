@@ -1,0 +1,177 @@
+// Parser tests: the shape of the tree for small inputs, and the exact text
+// of rendered syntax errors (with recovery: every error in one run).
+import Testing
+
+@testable import BadgeKit
+
+struct ParserTests {
+  static func parse(_ text: String) -> (BadgeFile, [Diagnostic]) {
+    Parser.parse(SourceFile(name: "t.badge", text: text))
+  }
+
+  static func rendered(_ text: String) -> String {
+    let file = SourceFile(name: "t.badge", text: text)
+    return DiagnosticRenderer(files: [file]).render(Parser.parse(file).diagnostics)
+  }
+
+  @Test func declarations() throws {
+    let (file, diagnostics) = ParserTests.parse(
+      """
+      let n = 8
+      component Star(points, color = red) { path { move (0, 0) } }
+      badge "My Badge" size 200, 100 { Star(points: n) }
+      """)
+    #expect(diagnostics.isEmpty)
+    #expect(file.lets.map(\.name) == ["n"])
+    #expect(file.components.map(\.name) == ["Star"])
+    #expect(file.components[0].parameters.map(\.name) == ["points", "color"])
+    #expect(file.components[0].parameters[1].defaultValue?.kind == .name("red"))
+    let badge = try #require(file.badge)
+    #expect(badge.name == "My Badge")
+    #expect(badge.size.count == 2)
+    guard case .element(let e) = badge.body.items[0], case .call(let name, _, let args) = e.primary else {
+      Issue.record("expected a call element")
+      return
+    }
+    #expect(name == "Star")
+    #expect(args.map(\.label) == ["points"])
+  }
+
+  /// Expressions and the tree they give, written back as S-expressions.
+  static let expressions: [(String, String)] = [
+    ("1 + 2 * 3", "(+ 1 (* 2 3))"),
+    ("(1 + 2) * 3", "(* (+ 1 2) 3)"),
+    ("-a - -b", "(- (neg a) (neg b))"),
+    ("a / b / c", "(/ (/ a b) c)"),
+    ("min(width, height) * 0.5", "(* (min width height) 0.5)"),
+    ("(0.5, 1)", "(tuple 0.5 1)"),
+    ("45deg * i", "(* 45deg i)"),
+    ("3 / 4 * height", "(* (/ 3 4) height)"),
+  ]
+
+  static func sexpr(_ e: Expr) -> String {
+    switch e.kind {
+    case .number(let v, let u): return formatForMessage(v) + u.rawValue
+    case .string(let s): return "\"\(s)\""
+    case .color: return "#color"
+    case .name(let n): return n
+    case .call(let n, let args): return "(" + ([n] + args.map { sexpr($0.value) }).joined(separator: " ") + ")"
+    case .tuple(let items): return "(tuple " + items.map(sexpr).joined(separator: " ") + ")"
+    case .negate(let x): return "(neg \(sexpr(x)))"
+    case .binary(let op, let l, let r): return "(\(op.rawValue) \(sexpr(l)) \(sexpr(r)))"
+    case .invalid: return "<invalid>"
+    }
+  }
+
+  @Test(arguments: expressions.indices)
+  func expressionTree(_ i: Int) throws {
+    let (text, expected) = ParserTests.expressions[i]
+    let (file, diagnostics) = ParserTests.parse("let x = \(text)\nbadge B { }")
+    #expect(diagnostics.isEmpty)
+    #expect(ParserTests.sexpr(try #require(file.lets.first).value) == expected)
+  }
+
+  @Test func modifiersWrapInOrder() throws {
+    let (file, _) = ParserTests.parse("badge B { S().padding(-60)\n  .rotate(45deg, anchor: bottom) }")
+    guard case .element(let e) = try #require(file.badge).body.items[0] else { return }
+    #expect(e.modifiers.map(\.name) == ["padding", "rotate"])
+    #expect(e.modifiers[1].arguments.map(\.label) == [nil, "anchor"])
+  }
+
+  @Test func pathCommandsEndWithoutNewlines() throws {
+    let (file, diagnostics) = ParserTests.parse(
+      "badge B { path { move (0, 0) line (1, 0) quad (1, 1), control: (2, 2) close lines (0, 0), (1, 1) } }")
+    #expect(diagnostics.isEmpty)
+    guard case .element(let e) = try #require(file.badge).body.items[0], case .path(let body) = e.primary else {
+      Issue.record("expected a path")
+      return
+    }
+    let names = body.items.compactMap { item -> String? in
+      if case .command(let c) = item { return c.name }
+      return nil
+    }
+    #expect(names == ["move", "line", "quad", "close", "lines"])
+  }
+
+  @Test func callNeedsAdjacentParenthesis() {
+    // `f (x)` in an expression is the name f followed by something else.
+    let (_, diagnostics) = ParserTests.parse("let a = f (1)\nbadge B { }")
+    #expect(diagnostics.map(\.message.text) == ["expected 'badge', 'component' or 'let', found '('"])
+  }
+
+  @Test func renderedSyntaxError() {
+    #expect(
+      ParserTests.rendered("badge B {\n  path { move (0 0) }\n}\n") == """
+        t.badge:2:18: error: expected ')', found a number
+          |
+        2 |   path { move (0 0) }
+          |                  ^
+
+        """)
+  }
+
+  @Test func recoveryReportsEveryError() {
+    let text = """
+      let a = 1 +
+      let b = (2
+      component C() { path { jump (0, 0) } }
+      badge B {
+        zstack { ) }
+        path { }
+      }
+      """
+    #expect(
+      ParserTests.rendered(text) == """
+        t.badge:2:1: error: expected an expression, found 'let'
+          |
+        2 | let b = (2
+          | ^^^
+        t.badge:3:1: error: expected ')', found 'component'
+          |
+        3 | component C() { path { jump (0, 0) } }
+          | ^^^^^^^^^
+        t.badge:3:24: error: unknown path command 'jump'; expected move, line, lines, quad, cubic or close
+          |
+        3 | component C() { path { jump (0, 0) } }
+          |                        ^^^^
+        t.badge:5:12: error: expected an element (a path, zstack, geometry, repeat or a component), found ')'
+          |
+        5 |   zstack { ) }
+          |            ^
+
+        """)
+  }
+
+  @Test func missingBadge() {
+    #expect(
+      ParserTests.parse("let a = 1").1.map(\.message.text) == [
+        "no badge declaration; expected 'badge Name size W { … }'"
+      ])
+  }
+
+  @Test func columnsCountCharactersNotBytes() {
+    #expect(
+      ParserTests.rendered("let é = \"ü\" @") == """
+        t.badge:1:13: error: unexpected character '@'
+          |
+        1 | let é = "ü" @
+          |             ^
+        t.badge:1:14: error: no badge declaration; expected 'badge Name size W { … }'
+          |
+        1 | let é = "ü" @
+          |              ^
+
+        """)
+  }
+
+  @Test func everyLoopMakesProgress() {
+    // Garbage of every kind ends, with errors, and never hangs.
+    for text in [
+      "}}}", "badge", "badge B {", "badge B { .x() }", "component", "((((", "badge B { path { , } }",
+      "badge B { repeat { } }", "let = = =", "badge B size { }",
+    ] {
+      let (_, diagnostics) = ParserTests.parse(text)
+      #expect(!diagnostics.isEmpty, "input: \(text)")
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Test support: paths into the package, compiling text, running the built
+// badgec, and finding outside tools (required under CI=true).
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+enum Support {
+  /// The package's root folder.
+  static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+  static func read(_ relative: String) throws -> String {
+    try String(contentsOf: url(relative), encoding: .utf8)
+  }
+
+  /// Compiles `text` as a file named `name`.
+  static func compile(_ text: String, name: String = "test.badge", _ options: CompileOptions = CompileOptions())
+    -> CompileResult
+  {
+    BadgeKit.compile(SourceFile(name: name, text: text), options: options)
+  }
+
+  /// The scene of `text`, recording a test failure (with the diagnostics)
+  /// when it does not compile.
+  static func scene(
+    _ text: String, _ options: CompileOptions = CompileOptions(), sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Scene? {
+    let r = compile(text, options)
+    if r.hasErrors {
+      Issue.record("unexpected errors:\n\(r.renderedDiagnostics)", sourceLocation: sourceLocation)
+    }
+    return r.scene
+  }
+
+  /// Whether to rewrite golden files instead of comparing with them.
+  static var updateGoldens: Bool { ProcessInfo.processInfo.environment["BADGEC_UPDATE_GOLDENS"] == "1" }
+
+  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+  /// The badgec executable built beside the test bundle.
+  static var badgec: URL {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return exe.deletingLastPathComponent().appendingPathComponent("badgec")
+  }
+
+  struct Run {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+  }
+
+  /// Runs `executable` with `arguments`, feeding `stdin`.
+  static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, cwd: URL? = nil) throws -> Run {
+    let p = Process()
+    p.executableURL = executable
+    p.arguments = arguments
+    if let cwd { p.currentDirectoryURL = cwd }
+    let out = Pipe()
+    let err = Pipe()
+    let inp = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = inp
+    try p.run()
+    if let stdin { inp.fileHandleForWriting.write(stdin) }
+    try inp.fileHandleForWriting.close()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Run(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+  }
+
+  /// Runs the built badgec.
+  static func badgec(_ arguments: [String], stdin: Data? = nil, cwd: URL? = nil) throws -> Run {
+    try run(badgec, arguments, stdin: stdin, cwd: cwd)
+  }
+
+  /// The path of an outside tool, or nil. Under CI=true a missing tool is a
+  /// failure (CI installs it), elsewhere the caller skips its check.
+  static func tool(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> URL? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    if isCI { Issue.record("\(name) is missing; .ci/run should install it", sourceLocation: sourceLocation) }
+    return nil
+  }
+
+  /// A fresh temporary folder.
+  static func temporaryFolder() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("badgec-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+}
