@@ -38,6 +38,18 @@ public struct Parser {
     return (result, lexed.diagnostics + parser.diagnostics)
   }
 
+  /// Parses one expression filling the whole source (for tests and tools).
+  static func parseExpressionForTests(_ source: SourceFile) -> (Expr, [Diagnostic]) {
+    let lexed = Lexer.tokenize(source, fileIndex: 0)
+    var parser = Parser(tokens: lexed.tokens)
+    var expr = Expr(.invalid, parser.peek.range)
+    do {
+      expr = try parser.expression()
+      if !parser.isAtEnd { throw parser.unexpected("the end of the expression") }
+    } catch {}
+    return (expr, lexed.diagnostics + parser.diagnostics)
+  }
+
   /// override = IDENT "=" expression EOF ;
   mutating func override() throws(ParseError) -> (name: String, range: SourceRange, value: Expr) {
     let (name, range) = try consumeIdentifier("-D name=value")

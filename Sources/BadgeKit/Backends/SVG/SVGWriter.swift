@@ -38,7 +38,15 @@ public struct SVGWriter {
       var path: ScenePath
       /// Scale key: the similarity scale in billionths.
       var key: Int64
+      /// The scale itself, baked into the shared definition (not part of
+      /// the identity: copies differing in the last bits share).
       var scale: Double
+
+      static func == (l: Shared, r: Shared) -> Bool { l.key == r.key && l.path == r.path }
+      func hash(into h: inout Hasher) {
+        h.combine(key)
+        h.combine(path)
+      }
     }
     var shared: [Shared] = []
     var index: [Shared: Int] = [:]

@@ -1,0 +1,107 @@
+// End-to-end tests: run the built badgec as a person would and check exit
+// codes, files, standard output and standard error.
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+@Suite(.serialized)
+struct EndToEndTests {
+  let landmark = Support.url("samples/landmark.badge").path
+
+  @Test func writesTheOutputFile() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("out.svg")
+    let run = try Support.badgec([landmark, "-o", out.path])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    let svg = try String(contentsOf: out, encoding: .utf8)
+    #expect(svg.hasPrefix("<svg "))
+    // Nothing else is left in the folder (no temporary file).
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.svg"])
+    #expect(svg == String(decoding: Support.compile(try Support.read("samples/landmark.badge")).output!, as: UTF8.self))
+  }
+
+  @Test func stdoutAndStdin() throws {
+    let toStdout = try Support.badgec([landmark, "-o", "-"])
+    #expect(toStdout.status == 0)
+    #expect(String(decoding: toStdout.stdout, as: UTF8.self).hasPrefix("<svg "))
+    let fromStdin = try Support.badgec(["-", "-o", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: landmark)))
+    #expect(fromStdin.status == 0)
+    #expect(fromStdin.stdout == toStdout.stdout)
+  }
+
+  @Test func overrideAndSize() throws {
+    let run = try Support.badgec([landmark, "-D", "rotations=6", "--size", "640x400"])
+    #expect(run.status == 0)
+    let svg = String(decoding: run.stdout, as: UTF8.self)
+    #expect(svg.components(separatedBy: "<use ").count - 1 == 6)
+    #expect(svg.contains("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\""))
+    let joined = try Support.badgec([landmark, "-Drotations=3", "--size", "512"])
+    #expect(String(decoding: joined.stdout, as: UTF8.self).components(separatedBy: "<use ").count - 1 == 3)
+    #expect(String(decoding: joined.stdout, as: UTF8.self).contains("width=\"512\" height=\"512\""))
+  }
+
+  @Test func errorLeavesTheOutputAlone() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bad = dir.appendingPathComponent("bad.badge")
+    try "badge B size 100 {\n  rect().rotate(45)\n}\n".write(to: bad, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("out.svg")
+    try "previous".write(to: out, atomically: true, encoding: .utf8)
+    let run = try Support.badgec([bad.path, "-o", out.path])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == """
+        \(bad.path):2:17: error: expected an angle, found a number
+          |
+        2 |   rect().rotate(45)
+          |                 ^^
+
+        """)
+    #expect(try String(contentsOf: out, encoding: .utf8) == "previous")
+    // And a new output is not created.
+    let fresh = dir.appendingPathComponent("new.svg")
+    #expect(try Support.badgec([bad.path, "-o", fresh.path]).status == 1)
+    #expect(!FileManager.default.fileExists(atPath: fresh.path))
+  }
+
+  @Test func badOverrideIsLocated() throws {
+    let run = try Support.badgec([landmark, "-D", "rotations=6deg"])
+    #expect(run.status == 1)
+    // The value is checked where it is used.
+    #expect(run.stderr.hasPrefix("\(landmark):56:14: error: expected a number, found an angle"))
+    let unknown = try Support.badgec([landmark, "-D", "rotation=6"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr.hasPrefix("<command line>:1:1: error: -D rotation: there is no top-level let named 'rotation'"))
+  }
+
+  static let usageErrors: [[String]] = [
+    [], ["--frobnicate"], ["a.badge", "b.badge"], ["x.badge", "--size", "0"], ["x.badge", "--size", "10xq"],
+    ["x.badge", "-o"], ["x.badge", "--format", "gif"], ["x.badge", "-o", "out.gif"],
+  ]
+
+  @Test(arguments: usageErrors)
+  func usageErrorsExitTwo(_ arguments: [String]) throws {
+    let run = try Support.badgec(arguments)
+    #expect(run.status == 2, "\(arguments)")
+    #expect(run.stderr.hasPrefix("badgec: error: "), "\(arguments): \(run.stderr)")
+  }
+
+  @Test func missingInputFile() throws {
+    let run = try Support.badgec(["/nonexistent/x.badge"])
+    #expect(run.status == 1)
+    #expect(run.stderr == "badgec: error: cannot read '/nonexistent/x.badge': No such file or directory\n")
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try Support.badgec(["--help"])
+    #expect(help.status == 0)
+    #expect(String(decoding: help.stdout, as: UTF8.self).contains("usage: badgec INPUT"))
+    let version = try Support.badgec(["--version"])
+    #expect(version.status == 0)
+    #expect(String(decoding: version.stdout, as: UTF8.self) == "badgec \(BadgeKit.version)\n")
+  }
+}

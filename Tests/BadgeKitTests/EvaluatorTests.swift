@@ -1,0 +1,103 @@
+// Evaluator tests: values of expressions with units, and the exact message
+// for each unit or type error.
+import Testing
+
+@testable import BadgeKit
+
+struct EvaluatorTests {
+  /// Evaluates `text` in the global scope plus `width` 200, `height` 100.
+  static func eval(_ text: String) -> (Value, [String]) {
+    let file = SourceFile(name: "t", text: text)
+    let (expr, parseDiagnostics) = Parser.parseExpressionForTests(file)
+    #expect(parseDiagnostics.isEmpty, "\(text)")
+    let ev = Evaluator()
+    let v = ev.eval(expr, Builtins.globalScope().withGeometry(Size(200, 100)))
+    return (v, ev.diagnostics.all.map(\.message.text))
+  }
+
+  static let values: [(String, Value)] = [
+    ("1 + 2 * 3", .number(7)),
+    ("width / 2", .length(100)),
+    ("width * 0.832", .length(166.4)),
+    ("min(width, height)", .length(100)),
+    ("max(3, 4pt)", .length(4)),
+    ("width / height", .number(2)),
+    ("sqrt(width * width)", .length(200)),
+    ("45deg * 2", .angle(Double.pi / 2)),
+    ("360deg / 8 * 3", .angle(3 * Double.pi / 4)),
+    ("pi * 1rad", .angle(Double.pi)),
+    ("cos(0deg)", .number(1)),
+    ("atan2(1, 1)", .angle(Double.pi / 4)),
+    ("50% + 25%", .fraction(0.75)),
+    ("20% + 0.085", .fraction(0.285)),
+    ("50% * width", .length(100)),
+    ("-(3 - 5)", .number(2)),
+    ("(1, 2) + (3, 4)", .tuple([.number(4), .number(6)])),
+    ("(width, height) / 2", .tuple([.length(100), .length(50)])),
+    ("clamp(12, 0, 10)", .number(10)),
+    ("abs(-2pt)", .length(2)),
+    ("floor(2.7) + ceil(0.2) + round(2.5)", .number(6)),
+    ("rgb(239, 120, 221)", .color(.bytes(239, 120, 221))),
+    ("rgba(0, 0, 255, 0.5)", .color(.bytes(0, 0, 255, 0.5))),
+    ("bottom", .tuple([.number(0.5), .number(1)])),
+    ("fit", .keyword("fit")),
+  ]
+
+  @Test(arguments: values.indices)
+  func value(_ i: Int) {
+    let (text, expected) = EvaluatorTests.values[i]
+    let (v, messages) = EvaluatorTests.eval(text)
+    #expect(messages.isEmpty, "\(text)")
+    switch (v, expected) {
+    case (.angle(let a), .angle(let b)): #expect(abs(a - b) < 1e-12, "\(text)")
+    case (.scalar(let a, let p), .scalar(let b, let q)): #expect(abs(a - b) < 1e-12 && p == q, "\(text): \(v)")
+    case (.fraction(let a), .fraction(let b)): #expect(abs(a - b) < 1e-12, "\(text)")
+    default: #expect(v == expected, "\(text)")
+    }
+  }
+
+  static let errors: [(String, String)] = [
+    ("width + 1deg", "expected a length, found an angle"),
+    ("sin(45)", "expected an angle, found a number"),
+    ("1 / (2 - 2)", "division by zero"),
+    ("sqrt(0 - 4)", "square root of a negative number"),
+    ("sqrt(width)", "expected a number or an area, found a length"),
+    ("50% + width", "cannot combine a fraction of the container with a length"),
+    ("nope * 2", "unknown name 'nope'"),
+    ("frob(1)", "unknown function 'frob'"),
+    ("min(1)", "missing argument '#2' of 'min'"),
+    ("rgb(1, 2)", "missing argument '#3' of 'rgb'"),
+    ("cos(1deg, 2deg)", "too many arguments for 'cos'; it takes at most 1"),
+    ("linear(red)", "a gradient needs two or more colours"),
+    ("linear(red, blue, from: top)", "'linear' has no argument 'from'"),
+    ("\"a\" * 2", "expected a number, found a string"),
+    ("1e300 * 1e300", "the result is not a finite number"),
+    ("red + 1", "expected a colour, found a number"),
+  ]
+
+  @Test(arguments: errors.indices)
+  func error(_ i: Int) {
+    let (text, message) = EvaluatorTests.errors[i]
+    let (v, messages) = EvaluatorTests.eval(text)
+    #expect(v == .invalid, "\(text)")
+    #expect(messages == [message], "\(text)")
+  }
+
+  @Test func oneMistakeOneMessage() {
+    // The invalid value passes through later operations silently.
+    let (_, messages) = EvaluatorTests.eval("(nope + 1) * 2 - 3deg")
+    #expect(messages == ["unknown name 'nope'"])
+  }
+
+  @Test func gradientStops() {
+    let (v, messages) = EvaluatorTests.eval("linear(red, stop(blue, 0.25), green, start: leading, end: trailing)")
+    #expect(messages.isEmpty)
+    guard case .gradient(let g) = v else {
+      Issue.record("expected a gradient")
+      return
+    }
+    #expect(g.stops.map(\.location) == [0, 0.25, 1])
+    #expect(g.start == Point(0, 0.5))
+    #expect(g.end == Point(1, 0.5))
+  }
+}

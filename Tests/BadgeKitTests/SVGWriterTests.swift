@@ -1,0 +1,111 @@
+// SVG backend tests: number text, golden files for every sample and golden
+// scene, determinism, and xmllint where available (required under CI).
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+struct SVGWriterTests {
+  static let numbers: [(Double, String)] = [
+    (0, "0"), (-0.0, "0"), (1, "1"), (-1, "-1"), (0.1, "0.1"), (2.5, "2.5"), (262.32, "262.32"),
+    (1.0 / 3, "0.333"), (2.0 / 3, "0.667"), (0.0004, "0"), (-0.0004, "0"), (0.0005, "0.001"), (-0.0005, "-0.001"),
+    (12.3456, "12.346"), (100.05, "100.05"), (1e20, "0"), (.nan, "0"), (.infinity, "0"), (999.9999, "1000"),
+  ]
+
+  @Test(arguments: numbers.indices)
+  func numberText(_ i: Int) {
+    let (x, text) = SVGWriterTests.numbers[i]
+    #expect(SVGText.number(x) == text, "\(x)")
+  }
+
+  @Test func colourText() {
+    #expect(SVGText.hex(.bytes(239, 120, 221)) == "#ef78dd")
+    #expect(SVGText.escaped("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
+  }
+
+  /// Every golden input: the samples and Tests/BadgeKitTests/Golden/*.badge.
+  static var goldenCases: [String] {
+    let fm = FileManager.default
+    let samples = ((try? fm.contentsOfDirectory(atPath: Support.url("samples").path)) ?? [])
+      .filter { $0.hasSuffix(".badge") }.sorted().map { "samples/" + $0 }
+    let golden = ((try? fm.contentsOfDirectory(atPath: Support.url("Tests/BadgeKitTests/Golden").path)) ?? [])
+      .filter { $0.hasSuffix(".badge") }.sorted().map { "Tests/BadgeKitTests/Golden/" + $0 }
+    return samples + golden
+  }
+
+  /// Where the expected output of `input` is kept.
+  static func goldenPath(_ input: String, ext: String) -> String {
+    let name = String(input.split(separator: "/").last!.dropLast(".badge".count))
+    if input.hasPrefix("samples/") { return "Tests/BadgeKitTests/Golden/samples/\(name).\(ext)" }
+    return "Tests/BadgeKitTests/Golden/\(name).\(ext)"
+  }
+
+  @Test(arguments: goldenCases)
+  func golden(_ input: String) throws {
+    let text = try Support.read(input)
+    let result = Support.compile(text, name: input)
+    let (actual, ext) =
+      result.hasErrors
+      ? (result.renderedDiagnostics, "err") : (String(decoding: result.output ?? [], as: UTF8.self), "svg")
+    let path = SVGWriterTests.goldenPath(input, ext: ext)
+    if Support.updateGoldens {
+      try actual.write(to: Support.url(path), atomically: true, encoding: .utf8)
+      return
+    }
+    let expected = try? Support.read(path)
+    #expect(expected != nil, "no golden file \(path); run with BADGEC_UPDATE_GOLDENS=1 and review it")
+    if let expected, expected != actual {
+      try actual.write(to: Support.url(path + ".actual"), atomically: true, encoding: .utf8)
+      Issue.record("\(input) differs from \(path); wrote \(path).actual")
+    }
+  }
+
+  @Test func samplesCompileWithoutDiagnostics() throws {
+    let samples = SVGWriterTests.goldenCases.filter { $0.hasPrefix("samples/") }
+    #expect(samples.count >= 3)
+    for input in samples {
+      let result = Support.compile(try Support.read(input), name: input)
+      #expect(result.diagnostics.isEmpty, "\(input):\n\(result.renderedDiagnostics)")
+      #expect(result.output != nil)
+    }
+  }
+
+  @Test func sameInputSameBytes() throws {
+    let text = try Support.read("samples/landmark.badge")
+    let a = Support.compile(text).output
+    let b = Support.compile(text).output
+    #expect(a != nil && a == b)
+  }
+
+  @Test func repeatedSymbolIsDefinedOnce() throws {
+    let svg = String(decoding: Support.compile(try Support.read("samples/landmark.badge")).output ?? [], as: UTF8.self)
+    #expect(svg.components(separatedBy: "<use ").count - 1 == 8)
+    #expect(svg.components(separatedBy: "<path ").count - 1 == 2)
+    #expect(svg.contains("fill-opacity=\"0.5\""))
+    #expect(!svg.contains(" opacity="))
+    #expect(svg.contains("gradientUnits=\"userSpaceOnUse\""))
+    #expect(svg.contains("width=\"300\" height=\"300\" viewBox=\"0 0 300 300\""))
+  }
+
+  @Test func everyNumberHasAtMostThreeDecimals() throws {
+    for input in SVGWriterTests.goldenCases.filter({ $0.hasPrefix("samples/") }) {
+      let svg = String(decoding: Support.compile(try Support.read(input)).output ?? [], as: UTF8.self)
+      #expect(!svg.contains("nan") && !svg.contains("inf"))
+      #expect(svg.range(of: #"\.\d{4}"#, options: .regularExpression) == nil, "\(input)")
+    }
+  }
+
+  @Test func xmllintAcceptsEveryOutput() throws {
+    guard let xmllint = Support.tool("xmllint") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for input in SVGWriterTests.goldenCases {
+      let result = Support.compile(try Support.read(input))
+      guard let out = result.output else { continue }
+      let file = dir.appendingPathComponent("out.svg")
+      try Data(out).write(to: file)
+      let run = try Support.run(xmllint, ["--noout", file.path])
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(input): \(run.stderr)")
+    }
+  }
+}
