@@ -5,7 +5,7 @@
 
 /// What flows down the tree while drawing: the fill set by the nearest
 /// enclosing `.fill` (an inner one wins), like SwiftUI's foreground style.
-struct DrawContext {
+struct DrawContext: Equatable {
   var paint: PaintValue?
   var rule: FillRule = .nonZero
 }
@@ -114,10 +114,22 @@ extension LayoutEngine {
           evaluator.report(.componentRecursion(name), nameRange)
           return
         }
-        guard let scope = bindComponent(component, args, view.scope, size, at: nameRange) else { return }
+        guard let values = bindComponent(component, args, view.scope, at: nameRange) else { return }
+        let key = ComponentDrawing.Key(name: name, arguments: values, size: size, context: context)
+        if let cached = componentDrawings.first(where: { $0.key == key }) {
+          nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t) })
+          return
+        }
+        // A component's drawing depends only on its arguments, size and
+        // paint, so it is drawn once in its own frame and reused.
+        let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(component.parameters.map(\.name), values)))
+          .withGeometry(size)
+        var local: [SceneNode] = []
         active.append(name)
-        drawChildren(component.body, scope, size, centred: false, t, context, &nodes)
+        drawChildren(component.body, scope, size, centred: false, .identity, context, &local)
         active.removeLast()
+        componentDrawings.append(ComponentDrawing(key: key, nodes: local))
+        nodes.append(contentsOf: local.map { $0.transformed(by: t) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)
       }
@@ -144,26 +156,20 @@ extension LayoutEngine {
     }
   }
 
-  /// The scope of a component's body: its parameters bound to the call's
-  /// arguments (evaluated in the caller's scope) or their defaults, and its
-  /// own `width` and `height`.
+  /// The values of a component's parameters, in order: the call's arguments
+  /// (evaluated in the caller's scope) or the defaults (evaluated in the
+  /// global scope).
   private func bindComponent(
-    _ c: ComponentDecl, _ args: [Argument], _ callerScope: Scope, _ size: Size, at range: SourceRange
-  ) -> Scope? {
+    _ c: ComponentDecl, _ args: [Argument], _ callerScope: Scope, at range: SourceRange
+  ) -> [Value]? {
     let names = c.parameters.map(\.name)
     let required = c.parameters.filter { $0.defaultValue == nil }.map(\.name)
     let bound = evaluator.bind(args, to: names, required: required, callee: c.name, at: range)
     guard bound.ok else { return nil }
-    var values: [String: Value] = [:]
-    let defaultsScope = globals
-    for param in c.parameters {
-      if let arg = bound[param.name] {
-        values[param.name] = evaluator.eval(arg.value, callerScope)
-      } else if let d = param.defaultValue {
-        values[param.name] = evaluator.eval(d, defaultsScope)
-      }
+    return c.parameters.map { param in
+      if let arg = bound[param.name] { return evaluator.eval(arg.value, callerScope) }
+      return param.defaultValue.map { evaluator.eval($0, globals) } ?? .invalid
     }
-    return defaultsScope.child(values).withGeometry(size)
   }
 
   /// A fill of `path` (in a frame of `size`) with the context's paint;

@@ -35,13 +35,13 @@ extension LayoutEngine {
     for item in block.items {
       switch item {
       case .let(let decl):
-        scope = scope.child([decl.name: evaluator.eval(decl.value, scope)])
+        scope = scope.child(decl.name, evaluator.eval(decl.value, scope))
       case .element(let element):
         if case .repeat(let countExpr, let index, _, let body) = element.primary {
           let countValue = evaluator.eval(countExpr, scope)
           guard let count = evaluator.integer(countValue, in: 0...10_000, countExpr.range) else { continue }
           for i in 0..<count {
-            let copyScope = scope.child([index ?? "index": .number(Double(i))])
+            let copyScope = scope.child(index ?? "index", .number(Double(i)))
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
             for var inner in expand(body, copyScope) {
               inner.inherited += mods

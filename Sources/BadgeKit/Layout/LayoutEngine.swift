@@ -3,6 +3,19 @@
 // own, the parent places it. Sizing lives in Sizing.swift, placement and
 // drawing in Drawing.swift, path geometry in PathBuilder.swift.
 
+/// A component drawn once in its own frame (identity transform), reused
+/// for every later instance with the same arguments, size and paint.
+struct ComponentDrawing {
+  struct Key: Equatable {
+    var name: String
+    var arguments: [Value]
+    var size: Size
+    var context: DrawContext
+  }
+  var key: Key
+  var nodes: [SceneNode]
+}
+
 /// Lays out one badge. Holds the component table, the evaluator (and so
 /// the diagnostics) and a guard against components that contain themselves.
 final class LayoutEngine {
@@ -13,6 +26,8 @@ final class LayoutEngine {
   let globals: Scope
   /// Components being instantiated, outermost first.
   var active: [String] = []
+  /// Components already drawn, in their own frames.
+  var componentDrawings: [ComponentDrawing] = []
 
   init(file: BadgeFile, evaluator: Evaluator, globals: Scope) {
     self.file = file

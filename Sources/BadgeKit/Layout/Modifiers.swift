@@ -18,7 +18,7 @@ enum ResolvedModifier {
 }
 
 /// A paint before it meets a frame: a colour, or a gradient in unit points.
-enum PaintValue {
+enum PaintValue: Equatable {
   case color(RGBA)
   case gradient(GradientValue)
 }

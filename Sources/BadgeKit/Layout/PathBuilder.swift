@@ -34,10 +34,10 @@ struct PathBuilder {
     for item in body.items {
       switch item {
       case .let(let decl):
-        scope = scope.child([decl.name: evaluator.eval(decl.value, scope)])
+        scope = scope.child(decl.name, evaluator.eval(decl.value, scope))
       case .within(let rect, let inner, _):
         guard let r = rectangle(rect, scope, space) else { continue }
-        build(inner, scope.child([:]), .unit(origin: r.0, size: r.1))
+        build(inner, scope, .unit(origin: r.0, size: r.1))
       case .command(let command):
         run(command, scope, space)
       }

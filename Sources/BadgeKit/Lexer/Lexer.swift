@@ -137,9 +137,8 @@ public struct Lexer {
   private mutating func scanIdentifier() -> TokenKind {
     let start = pos
     while pos < bytes.count && isIdentifierPart(bytes[pos]) { pos += 1 }
-    let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-    if let k = Keyword(rawValue: text) { return .keyword(k) }
-    return .identifier(text)
+    if let k = Keyword.match(bytes[start..<pos]) { return .keyword(k) }
+    return .identifier(String(decoding: bytes[start..<pos], as: UTF8.self))
   }
 
   /// `123`, `1.5`, `.5`, `2e-3`, each optionally followed directly by a unit.
@@ -158,9 +157,8 @@ public struct Lexer {
         while isDigit(peek()) { pos += 1 }
       }
     }
-    let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-    let value = Double(text) ?? 0
-    if !value.isFinite { report(.numberOutOfRange(text), start, pos) }
+    let value = Lexer.decimalValue(bytes[start..<pos])
+    if !value.isFinite { report(.numberOutOfRange(String(decoding: bytes[start..<pos], as: UTF8.self)), start, pos) }
     // A unit directly after the digits.
     if peek() == UInt8(ascii: "%") {
       pos += 1
@@ -176,6 +174,56 @@ public struct Lexer {
       report(.unknownUnit(name), unitStart, pos)
     }
     return .number(value.isFinite ? value : 0, .none)
+  }
+
+  /// The value of a number literal's digits. Short literals (up to 15
+  /// significant digits and a power of ten up to 22) take the exact fast
+  /// path: both the digits and the power are exact doubles, so one
+  /// multiplication or division rounds correctly. Others go to the
+  /// standard library's parser.
+  static func decimalValue(_ text: ArraySlice<UInt8>) -> Double {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var scale = 0
+    var i = text.startIndex
+    var seenDot = false
+    while i < text.endIndex {
+      let b = text[i]
+      if b == UInt8(ascii: ".") {
+        seenDot = true
+      } else if b >= 0x30 && b <= 0x39 {
+        if mantissa != 0 || b != 0x30 { digits += 1 }
+        mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
+        if seenDot { scale -= 1 }
+      } else {
+        break
+      }
+      i += 1
+    }
+    if i < text.endIndex {
+      // An exponent.
+      i += 1
+      var negative = false
+      if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+        negative = text[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      var e = 0
+      while i < text.endIndex && e < 100_000 {
+        e = e * 10 + Int(text[i] - 0x30)
+        i += 1
+      }
+      scale += negative ? -e : e
+    }
+    if digits <= 15 && abs(scale) <= 22 {
+      let powers: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+      ]
+      let m = Double(mantissa)
+      return scale < 0 ? m / powers[-scale] : m * powers[scale]
+    }
+    return Double(String(decoding: text, as: UTF8.self)) ?? .infinity
   }
 
   private mutating func scanString() -> TokenKind {

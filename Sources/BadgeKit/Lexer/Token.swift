@@ -18,6 +18,15 @@ public enum NumberUnit: String, Sendable, Equatable {
 /// Reserved words of the language.
 public enum Keyword: String, Sendable, CaseIterable {
   case `as`, badge, component, geometry, `let`, path, `repeat`, size, within, zstack
+
+  /// The keyword spelled by `bytes`, if any, without building a String.
+  static func match(_ bytes: ArraySlice<UInt8>) -> Keyword? {
+    guard bytes.count >= 2 && bytes.count <= 9 else { return nil }
+    for k in Keyword.allCases where k.rawValue.utf8.count == bytes.count {
+      if k.rawValue.utf8.elementsEqual(bytes) { return k }
+    }
+    return nil
+  }
 }
 
 /// What kind of token, with its value where it has one.

@@ -72,6 +72,19 @@ public indirect enum SceneNode: Hashable, Sendable {
   case layer(opacity: Double, children: [SceneNode])
 }
 
+extension SceneNode {
+  /// The node drawn through `t` after its own transforms.
+  public func transformed(by t: Transform) -> SceneNode {
+    switch self {
+    case .fill(var f):
+      f.transform = t * f.transform
+      return .fill(f)
+    case .layer(let opacity, let children):
+      return .layer(opacity: opacity, children: children.map { $0.transformed(by: t) })
+    }
+  }
+}
+
 /// A laid-out badge: the canvas size and what to draw on it.
 public struct Scene: Hashable, Sendable {
   /// The badge's name.
