@@ -64,7 +64,15 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
     return result
   }
 
-  // Stage 3: names and values of the top level.
+  // Stage 3: names.
+  bag.append(contentsOf: Resolver.check(parsed.file))
+  for o in overrides { bag.append(contentsOf: Resolver.check(o.value, in: parsed.file)) }
+  guard !bag.hasErrors else {
+    result.diagnostics = sortedBySource(bag.all)
+    return result
+  }
+
+  // Stage 4: values of the top level.
   let evaluator = Evaluator()
   let globals = Builtins.globalScope()
   var declared: Set<String> = []
@@ -81,7 +89,7 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
   }
   let canvas = options.canvasSize ?? declaredSize(badge, globals, evaluator)
 
-  // Stage 4: layout.
+  // Stage 5: layout.
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals)
   let scene = engine.layout(badge, canvas: canvas)
   bag.append(contentsOf: evaluator.diagnostics.all)
@@ -89,7 +97,7 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
   guard !bag.hasErrors else { return result }
   result.scene = scene
 
-  // Stage 5: the backend.
+  // Stage 6: the backend.
   switch options.format {
   case .svg: result.output = Array(SVGWriter().write(scene).utf8)
   }

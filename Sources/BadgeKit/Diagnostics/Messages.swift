@@ -25,12 +25,12 @@ public enum Message: Equatable, Sendable {
   case tooManyArguments(String, max: Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
-  case unknownArgumentLabel(String, of: String)
-  case unknownComponent(String)
+  case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
+  case unknownComponent(String, suggestion: String? = nil)
   case unknownEscape(String)
-  case unknownFunction(String)
-  case unknownModifier(String)
-  case unknownName(String)
+  case unknownFunction(String, suggestion: String? = nil)
+  case unknownModifier(String, suggestion: String? = nil)
+  case unknownName(String, suggestion: String? = nil)
   case unknownPathCommand(String)
   case unknownUnit(String)
   case unterminatedComment
@@ -84,18 +84,18 @@ public enum Message: Equatable, Sendable {
       return "expected \(expected), found \(found)"
     case .unexpectedCharacter(let c):
       return "unexpected character '\(c)'"
-    case .unknownArgumentLabel(let label, let of):
-      return "'\(of)' has no argument '\(label)'"
-    case .unknownComponent(let name):
-      return "unknown component or shape '\(name)'"
+    case .unknownArgumentLabel(let label, let of, let suggestion):
+      return "'\(of)' has no argument '\(label)'" + didYouMean(suggestion)
+    case .unknownComponent(let name, let suggestion):
+      return "unknown component or shape '\(name)'" + didYouMean(suggestion)
     case .unknownEscape(let e):
       return "unknown escape '\\\(e)' in string"
-    case .unknownFunction(let name):
-      return "unknown function '\(name)'"
-    case .unknownModifier(let name):
-      return "unknown modifier '.\(name)'"
-    case .unknownName(let name):
-      return "unknown name '\(name)'"
+    case .unknownFunction(let name, let suggestion):
+      return "unknown function '\(name)'" + didYouMean(suggestion)
+    case .unknownModifier(let name, let suggestion):
+      return "unknown modifier '.\(name)'" + didYouMean(suggestion.map { "." + $0 })
+    case .unknownName(let name, let suggestion):
+      return "unknown name '\(name)'" + didYouMean(suggestion)
     case .unknownPathCommand(let name):
       return "unknown path command '\(name)'; expected move, line, lines, quad, cubic or close"
     case .unknownUnit(let unit):
@@ -105,5 +105,9 @@ public enum Message: Equatable, Sendable {
     case .unterminatedString:
       return "unterminated string; expected '\"'"
     }
+  }
+
+  private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }
 }

@@ -68,7 +68,7 @@ final class Evaluator {
     if l == .invalid || r == .invalid { return .invalid }
     let result: Value?
     switch op {
-    case .add, .subtract: result = additive(op == .add ? 1 : -1, l, r, range)
+    case .add, .subtract: result = additive(op == .add ? 1 : -1, l, r, right)
     case .multiply: result = multiply(l, r, range)
     case .divide: result = divide(l, r, range, right)
     }
@@ -81,6 +81,7 @@ final class Evaluator {
     }
   }
 
+  /// `l ± r`; a mismatch is reported at `range`, the right operand.
   private func additive(_ sign: Double, _ l: Value, _ r: Value, _ range: SourceRange) -> Value? {
     switch (l, r) {
     case (.scalar(let a, let p), .scalar(let b, let q)):
