@@ -71,7 +71,7 @@ struct EndToEndTests {
     let run = try Support.badgec([landmark, "-D", "rotations=6deg"])
     #expect(run.status == 1)
     // The value is checked where it is used.
-    #expect(run.stderr.hasPrefix("\(landmark):56:14: error: expected a number, found an angle"))
+    #expect(run.stderr.hasPrefix("\(landmark):54:14: error: expected a number, found an angle"))
     let unknown = try Support.badgec([landmark, "-D", "rotation=6"])
     #expect(unknown.status == 1)
     #expect(
