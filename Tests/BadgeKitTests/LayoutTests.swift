@@ -264,4 +264,11 @@ struct LayoutTests {
   @Test func defaultPaintIsBlack() throws {
     #expect(try LayoutTests.fill("rect()").paint == .solid(RGBA(r: 0, g: 0, b: 0)))
   }
+
+  @Test func runawayRepeatsAreBounded() {
+    let nested = Support.compile("badge B { repeat 10000 { repeat 10000 { repeat 10000 { rect() } } } }")
+    #expect(nested.diagnostics.map(\.message) == [.tooManyShapes(LayoutEngine.maximumInstances)])
+    let cached = Support.compile("component C() { repeat 5000 { rect() } }\nbadge B { repeat 5000 { C() } }")
+    #expect(cached.diagnostics.map(\.message) == [.tooManyShapes(LayoutEngine.maximumFills)])
+  }
 }

@@ -164,6 +164,15 @@ struct ParserTests {
         """)
   }
 
+  @Test func deepNestingIsAnErrorNotACrash() {
+    let deep = "let a = " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
+    #expect(ParserTests.parse(deep + "\nbadge B { }").1.first?.message == .nestingTooDeep(Parser.maximumDepth))
+    let minus = "let a = " + String(repeating: "-", count: 100_000) + "1\nbadge B { }"
+    #expect(ParserTests.parse(minus).1.first?.message == .nestingTooDeep(Parser.maximumDepth))
+    let blocks = "badge B { " + String(repeating: "zstack { ", count: 10_000)
+    #expect(ParserTests.parse(blocks).1.first?.message == .nestingTooDeep(Parser.maximumDepth))
+  }
+
   @Test func everyLoopMakesProgress() {
     // Garbage of every kind ends, with errors, and never hangs.
     for text in [

@@ -16,6 +16,7 @@ public enum Message: Equatable, Sendable {
   case gradientNeedsStops
   case missingArgument(String, of: String)
   case missingBadge
+  case nestingTooDeep(Int)
   case mixedFraction(String)
   case notFinite
   case numberOutOfRange(String)
@@ -23,6 +24,7 @@ public enum Message: Equatable, Sendable {
   case overrideUnknown(String)
   case sqrtOfNegative
   case tooManyArguments(String, max: Int)
+  case tooManyShapes(Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
@@ -66,6 +68,8 @@ public enum Message: Equatable, Sendable {
       return "no badge declaration; expected 'badge Name size W { … }'"
     case .mixedFraction(let found):
       return "cannot combine a fraction of the container with \(found)"
+    case .nestingTooDeep(let limit):
+      return "nesting is too deep; at most \(limit) levels of blocks and expressions"
     case .notFinite:
       return "the result is not a finite number"
     case .numberOutOfRange(let text):
@@ -80,6 +84,8 @@ public enum Message: Equatable, Sendable {
       return "square root of a negative number"
     case .tooManyArguments(let of, let max):
       return "too many arguments for '\(of)'; it takes at most \(max)"
+    case .tooManyShapes(let limit):
+      return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .typeMismatch(let expected, let found):
       return "expected \(expected), found \(found)"
     case .unexpectedCharacter(let c):

@@ -65,6 +65,27 @@ extension LayoutEngine {
     }
   }
 
+  /// Takes `count` fills from the budget; false (after one report) when the
+  /// badge would draw too many.
+  func spend(_ count: Int, at range: SourceRange) -> Bool {
+    fillBudget -= count
+    if fillBudget >= 0 { return true }
+    if !fillBudgetReported {
+      evaluator.report(.tooManyShapes(LayoutEngine.maximumFills), range)
+      fillBudgetReported = true
+    }
+    return false
+  }
+
+  private func countFills(_ nodes: [SceneNode]) -> Int {
+    nodes.reduce(0) { n, node in
+      switch node {
+      case .fill: return n + 1
+      case .layer(_, let children): return n + countFills(children)
+      }
+    }
+  }
+
   /// `effect` applied about the unit point `anchor` of a frame of `size`.
   private func about(_ anchor: Point, _ size: Size, _ effect: Transform) -> Transform {
     let ax = anchor.x * size.width
@@ -98,6 +119,7 @@ extension LayoutEngine {
     case .path(let body):
       var builder = PathBuilder(evaluator: evaluator)
       builder.build(body, view.scope.withGeometry(size), frame: size)
+      guard spend(1, at: view.element.range) else { return }
       emit(builder.path, size, t, context, &nodes)
     case .geometry(let block):
       drawChildren(block, view.scope.withGeometry(size), size, centred: false, t, context, &nodes)
@@ -105,9 +127,9 @@ extension LayoutEngine {
       drawChildren(block, view.scope.withGeometry(p.filled), size, centred: true, t, context, &nodes, proposal: p)
     case .call(let name, let nameRange, let args):
       if let shape = BuiltinShape(rawValue: name) {
-        guard let path = shape.path(args, in: size, view.scope.withGeometry(size), evaluator, at: nameRange) else {
-          return
-        }
+        guard let path = shape.path(args, in: size, view.scope.withGeometry(size), evaluator, at: nameRange),
+          spend(1, at: nameRange)
+        else { return }
         emit(path, size, t, context, &nodes)
       } else if let component = components[name] {
         guard !active.contains(name) else {
@@ -117,6 +139,7 @@ extension LayoutEngine {
         guard let values = bindComponent(component, args, view.scope, at: nameRange) else { return }
         let key = ComponentDrawing.Key(name: name, arguments: values, size: size, context: context)
         if let cached = componentDrawings.first(where: { $0.key == key }) {
+          guard spend(cached.fillCount, at: nameRange) else { return }
           nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t) })
           return
         }
@@ -128,7 +151,7 @@ extension LayoutEngine {
         active.append(name)
         drawChildren(component.body, scope, size, centred: false, .identity, context, &local)
         active.removeLast()
-        componentDrawings.append(ComponentDrawing(key: key, nodes: local))
+        componentDrawings.append(ComponentDrawing(key: key, nodes: local, fillCount: countFills(local)))
         nodes.append(contentsOf: local.map { $0.transformed(by: t) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)

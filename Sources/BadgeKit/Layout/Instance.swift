@@ -40,6 +40,13 @@ extension LayoutEngine {
         if case .repeat(let countExpr, let index, _, let body) = element.primary {
           let countValue = evaluator.eval(countExpr, scope)
           guard let count = evaluator.integer(countValue, in: 0...10_000, countExpr.range) else { continue }
+          // Nested repeats multiply: a budget keeps the work bounded.
+          guard instanceBudget >= count else {
+            if instanceBudget >= 0 { evaluator.report(.tooManyShapes(LayoutEngine.maximumInstances), countExpr.range) }
+            instanceBudget = -1
+            continue
+          }
+          instanceBudget -= count
           for i in 0..<count {
             let copyScope = scope.child(index ?? "index", .number(Double(i)))
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }

@@ -14,23 +14,32 @@ struct ComponentDrawing {
   }
   var key: Key
   var nodes: [SceneNode]
+  /// How many fills `nodes` hold.
+  var fillCount: Int
 }
 
 /// Lays out one badge. Holds the component table, the evaluator (and so
 /// the diagnostics) and a guard against components that contain themselves.
 final class LayoutEngine {
-  let file: BadgeFile
   let evaluator: Evaluator
   let components: [String: ComponentDecl]
   /// Built-in constants and the top-level `let`s: what component bodies see.
   let globals: Scope
   /// Components being instantiated, outermost first.
   var active: [String] = []
+  /// How many more repeat copies may be made (see `maximumInstances`).
+  var instanceBudget = LayoutEngine.maximumInstances
+  /// The most repeat copies one layout makes, counting every expansion.
+  static let maximumInstances = 50_000
+  /// How many more shapes may be drawn (see `maximumFills`).
+  var fillBudget = LayoutEngine.maximumFills
+  var fillBudgetReported = false
+  /// The most shapes one badge draws.
+  static let maximumFills = 1_000_000
   /// Components already drawn, in their own frames.
   var componentDrawings: [ComponentDrawing] = []
 
   init(file: BadgeFile, evaluator: Evaluator, globals: Scope) {
-    self.file = file
     self.evaluator = evaluator
     self.globals = globals
     var table: [String: ComponentDecl] = [:]

@@ -94,6 +94,10 @@ extension Parser {
 
   /// block = "{" { blockItem } "}" ;
   mutating func block() throws(ParseError) -> Block {
+    try nested { (p: inout Parser) throws(ParseError) in try p.blockBody() }
+  }
+
+  private mutating func blockBody() throws(ParseError) -> Block {
     let open = try consume(.leftBrace, "'{'").range
     var items: [BlockItem] = []
     while !check(.rightBrace) && !isAtEnd {

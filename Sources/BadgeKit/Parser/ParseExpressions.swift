@@ -3,6 +3,10 @@
 extension Parser {
   /// expression = term { ( "+" | "-" ) term } ;
   mutating func expression() throws(ParseError) -> Expr {
+    try nested { (p: inout Parser) throws(ParseError) in try p.additive() }
+  }
+
+  private mutating func additive() throws(ParseError) -> Expr {
     var left = try term()
     while true {
       let op: BinaryOperator
@@ -31,7 +35,7 @@ extension Parser {
   mutating func unary() throws(ParseError) -> Expr {
     if check(.minus) {
       let start = advance().range
-      let operand = try unary()
+      let operand = try nested { (p: inout Parser) throws(ParseError) in try p.unary() }
       return Expr(.negate(operand), start.union(operand.range))
     }
     return try primary()

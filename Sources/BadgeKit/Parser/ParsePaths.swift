@@ -8,6 +8,10 @@ extension Parser {
 
   /// pathBody = "{" { pathItem } "}" ;
   mutating func pathBody() throws(ParseError) -> PathBody {
+    try nested { (p: inout Parser) throws(ParseError) in try p.pathItems() }
+  }
+
+  private mutating func pathItems() throws(ParseError) -> PathBody {
     let open = try consume(.leftBrace, "'{' to open the path").range
     var items: [PathItem] = []
     while !check(.rightBrace) && !isAtEnd {

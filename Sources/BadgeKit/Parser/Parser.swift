@@ -14,6 +14,10 @@ public struct Parser {
   var tokens: [Token]
   var index = 0
   var diagnostics: [Diagnostic] = []
+  /// How deeply blocks and expressions are nested right now.
+  var depth = 0
+  /// Deeper nesting is an error rather than a stack overflow.
+  static let maximumDepth = 200
 
   init(tokens: [Token]) {
     precondition(tokens.last?.kind == .endOfFile, "token list must end with endOfFile")
@@ -114,6 +118,17 @@ public struct Parser {
   }
 
   func range(from start: SourceRange) -> SourceRange { start.union(previous.range) }
+
+  /// Runs `rule` one level deeper, or reports that nesting is too deep.
+  mutating func nested<T>(_ rule: (inout Parser) throws(ParseError) -> T) throws(ParseError) -> T {
+    if depth >= Parser.maximumDepth {
+      diagnostics.append(Diagnostic(.nestingTooDeep(Parser.maximumDepth), at: peek.range))
+      throw ParseError()
+    }
+    depth += 1
+    defer { depth -= 1 }
+    return try rule(&self)
+  }
 
   // MARK: Recovery
 
