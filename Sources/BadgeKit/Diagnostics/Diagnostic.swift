@@ -18,11 +18,26 @@ public struct Diagnostic: Equatable, Sendable {
   public var message: Message
   /// Where in the input the problem is (byte offsets).
   public var range: SourceRange
+  /// Notes that say more, each with its own place (e.g. the call of the
+  /// component whose body has the error).
+  public var notes: [Note] = []
 
-  public init(_ message: Message, at range: SourceRange, severity: Severity = .error) {
+  public init(_ message: Message, at range: SourceRange, severity: Severity = .error, notes: [Note] = []) {
     self.message = message
     self.range = range
     self.severity = severity
+    self.notes = notes
+  }
+}
+
+/// A note attached to a diagnostic: plain text at a place in the source.
+public struct Note: Equatable, Sendable {
+  public var text: String
+  public var range: SourceRange
+
+  public init(_ text: String, at range: SourceRange) {
+    self.text = text
+    self.range = range
   }
 }
 

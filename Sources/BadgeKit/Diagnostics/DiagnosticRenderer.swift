@@ -8,16 +8,20 @@ public struct DiagnosticRenderer: Sendable {
 
   public init(files: [SourceFile]) { self.files = files }
 
-  /// The full text for `diagnostic`, ending with a newline.
+  /// The full text for `diagnostic` and its notes, ending with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
-    guard diagnostic.range.file >= 0, diagnostic.range.file < files.count else {
-      return "badgec: \(diagnostic.severity.rawValue): \(diagnostic.message.text)\n"
-    }
-    let file = files[diagnostic.range.file]
-    let start = min(diagnostic.range.start, file.bytes.count)
+    var out = render(diagnostic.message.text, diagnostic.severity.rawValue, diagnostic.range)
+    for note in diagnostic.notes { out += render(note.text, "note", note.range) }
+    return out
+  }
+
+  /// One located message: the header line, the source line, the carets.
+  private func render(_ text: String, _ severity: String, _ range: SourceRange) -> String {
+    guard range.file >= 0, range.file < files.count else { return "badgec: \(severity): \(text)\n" }
+    let file = files[range.file]
+    let start = min(range.start, file.bytes.count)
     let loc = file.location(of: start)
-    var out = "\(file.name):\(loc.line):\(loc.column): \(diagnostic.severity.rawValue): "
-    out += diagnostic.message.text + "\n"
+    var out = "\(file.name):\(loc.line):\(loc.column): \(severity): \(text)\n"
 
     let lineIndex = file.lineIndex(of: start)
     let line = file.lineRange(lineIndex)
@@ -27,7 +31,7 @@ public struct DiagnosticRenderer: Sendable {
     out += "\(pad) |\n"
     out += "\(gutter) | \(text)\n"
     // Carets under the part of the range on this line, at least one wide.
-    let end = min(max(diagnostic.range.end, start), line.upperBound)
+    let end = min(max(range.end, start), line.upperBound)
     let lead = displayWidth(file, from: line.lowerBound, to: start)
     let width = max(1, displayWidth(file, from: start, to: end))
     out += "\(pad) | " + String(repeating: " ", count: lead) + String(repeating: "^", count: width)

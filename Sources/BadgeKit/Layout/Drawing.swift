@@ -132,7 +132,7 @@ extension LayoutEngine {
         else { return }
         emit(path, size, t, context, &nodes)
       } else if let component = components[name] {
-        guard !active.contains(name) else {
+        guard !evaluator.callStack.contains(where: { $0.name == name }) else {
           evaluator.report(.componentRecursion(name), nameRange)
           return
         }
@@ -148,9 +148,9 @@ extension LayoutEngine {
         let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(component.parameters.map(\.name), values)))
           .withGeometry(size)
         var local: [SceneNode] = []
-        active.append(name)
+        evaluator.callStack.append((name, nameRange))
         drawChildren(component.body, scope, size, centred: false, .identity, context, &local)
-        active.removeLast()
+        evaluator.callStack.removeLast()
         componentDrawings.append(ComponentDrawing(key: key, nodes: local, fillCount: countFills(local)))
         nodes.append(contentsOf: local.map { $0.transformed(by: t) })
       } else {

@@ -18,15 +18,13 @@ struct ComponentDrawing {
   var fillCount: Int
 }
 
-/// Lays out one badge. Holds the component table, the evaluator (and so
-/// the diagnostics) and a guard against components that contain themselves.
+/// Lays out one badge. Holds the component table and the evaluator (with
+/// the diagnostics and the components being drawn).
 final class LayoutEngine {
   let evaluator: Evaluator
   let components: [String: ComponentDecl]
   /// Built-in constants and the top-level `let`s: what component bodies see.
   let globals: Scope
-  /// Components being instantiated, outermost first.
-  var active: [String] = []
   /// How many more repeat copies may be made (see `maximumInstances`).
   var instanceBudget = LayoutEngine.maximumInstances
   /// The most repeat copies one layout makes, counting every expansion.

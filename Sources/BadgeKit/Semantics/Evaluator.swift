@@ -6,9 +6,13 @@
 /// collecting diagnostics.
 final class Evaluator {
   var diagnostics = DiagnosticBag()
+  /// The components being drawn, innermost last, with where each was
+  /// called: an error inside a component body names its calls in notes.
+  var callStack: [(name: String, range: SourceRange)] = []
 
   func report(_ message: Message, _ range: SourceRange) {
-    diagnostics.report(message, at: range)
+    let notes = callStack.reversed().map { Note("in component '\($0.name)', used here", at: $0.range) }
+    diagnostics.append(Diagnostic(message, at: range, notes: notes))
   }
 
   // MARK: Expressions
