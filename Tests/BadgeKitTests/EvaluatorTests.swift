@@ -8,7 +8,7 @@ struct EvaluatorTests {
   /// Evaluates `text` in the global scope plus `width` 200, `height` 100.
   static func eval(_ text: String) -> (Value, [String]) {
     let file = SourceFile(name: "t", text: text)
-    let (expr, parseDiagnostics) = Parser.parseExpressionForTests(file)
+    let (expr, parseDiagnostics) = Parser.parseExpression(file)
     #expect(parseDiagnostics.isEmpty, "\(text)")
     let ev = Evaluator()
     let v = ev.eval(expr, Builtins.globalScope().withGeometry(Size(200, 100)))

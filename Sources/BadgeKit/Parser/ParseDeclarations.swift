@@ -94,23 +94,8 @@ extension Parser {
 
   /// block = "{" { blockItem } "}" ;
   mutating func block() throws(ParseError) -> Block {
-    try nested { (p: inout Parser) throws(ParseError) in try p.blockBody() }
-  }
-
-  private mutating func blockBody() throws(ParseError) -> Block {
-    let open = try consume(.leftBrace, "'{'").range
-    var items: [BlockItem] = []
-    while !check(.rightBrace) && !isAtEnd {
-      let start = index
-      do {
-        items.append(try blockItem())
-      } catch {
-        synchronize(startIndex: start)
-      }
-      if index == start { advance() }  // progress guarantee
-    }
-    try consume(.rightBrace, "'}' to close the block")
-    return Block(items: items, range: range(from: open))
+    let (items, range) = try braced("the block") { (p: inout Parser) throws(ParseError) in try p.blockItem() }
+    return Block(items: items, range: range)
   }
 
   /// blockItem = letDecl | element ;

@@ -8,23 +8,8 @@ extension Parser {
 
   /// pathBody = "{" { pathItem } "}" ;
   mutating func pathBody() throws(ParseError) -> PathBody {
-    try nested { (p: inout Parser) throws(ParseError) in try p.pathItems() }
-  }
-
-  private mutating func pathItems() throws(ParseError) -> PathBody {
-    let open = try consume(.leftBrace, "'{' to open the path").range
-    var items: [PathItem] = []
-    while !check(.rightBrace) && !isAtEnd {
-      let start = index
-      do {
-        items.append(try pathItem())
-      } catch {
-        synchronize(startIndex: start)
-      }
-      if index == start { advance() }  // progress guarantee
-    }
-    try consume(.rightBrace, "'}' to close the path")
-    return PathBody(items: items, range: range(from: open))
+    let (items, range) = try braced("the path") { (p: inout Parser) throws(ParseError) in try p.pathItem() }
+    return PathBody(items: items, range: range)
   }
 
   /// pathItem = letDecl | withinBlock | pathCommand ;

@@ -42,8 +42,8 @@ public struct Parser {
     return (result, lexed.diagnostics + parser.diagnostics)
   }
 
-  /// Parses one expression filling the whole source (for tests and tools).
-  static func parseExpressionForTests(_ source: SourceFile) -> (Expr, [Diagnostic]) {
+  /// Parses one expression that fills the whole source.
+  static func parseExpression(_ source: SourceFile) -> (Expr, [Diagnostic]) {
     let lexed = Lexer.tokenize(source, fileIndex: 0)
     var parser = Parser(tokens: lexed.tokens)
     var expr = Expr(.invalid, parser.peek.range)
@@ -131,6 +131,29 @@ public struct Parser {
   }
 
   // MARK: Recovery
+
+  /// `"{" { item } "}"`, one nesting level deeper: the items, and the range
+  /// from brace to brace. An item with a syntax error is skipped to the next
+  /// line that may start one; every turn of the loop consumes a token.
+  mutating func braced<T>(_ what: String, _ item: (inout Parser) throws(ParseError) -> T) throws(ParseError) -> (
+    [T], SourceRange
+  ) {
+    try nested { (p: inout Parser) throws(ParseError) in
+      let open = try p.consume(.leftBrace, "'{' to open \(what)").range
+      var items: [T] = []
+      while !p.check(.rightBrace) && !p.isAtEnd {
+        let start = p.index
+        do {
+          items.append(try item(&p))
+        } catch {
+          p.synchronize(startIndex: start)
+        }
+        if p.index == start { p.advance() }  // progress guarantee
+      }
+      try p.consume(.rightBrace, "'}' to close \(what)")
+      return (items, p.range(from: open))
+    }
+  }
 
   /// Skips tokens until the start of a line that may begin a new item, a
   /// closing brace of the enclosing block, or the end of the file. Always
