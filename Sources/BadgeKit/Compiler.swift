@@ -5,6 +5,10 @@
 /// Output formats.
 public enum OutputFormat: String, Sendable, CaseIterable {
   case svg
+  /// Binary PPM (P6), drawn by badgec's own rasterizer.
+  case ppm
+  /// PNG (RGBA, or RGB over a background), drawn by the same rasterizer.
+  case png
 }
 
 /// What the command line (or a test) asks of one compilation.
@@ -14,21 +18,28 @@ public struct CompileOptions: Sendable {
   /// `-D` overrides as written: `name=value`.
   public var overrides: [String] = []
   public var format: OutputFormat = .svg
+  /// Pixels per point and background, for the raster formats.
+  public var raster = RasterOptions()
 
-  public init(canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg) {
+  public init(
+    canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
+    raster: RasterOptions = RasterOptions()
+  ) {
     self.canvasSize = canvasSize
     self.overrides = overrides
     self.format = format
+    self.raster = raster
   }
 }
 
-/// The outcome of a compilation: the output when there were no errors, and
-/// every diagnostic with the files they point into.
+/// The outcome of a compilation: the scene when there were no errors, and
+/// every diagnostic with the files they point into. The output is encoded
+/// from the scene on demand (`write(to:)`, `output`).
 public struct CompileResult: Sendable {
-  /// The output document, or nil when there were errors.
-  public var output: [UInt8]?
-  /// The laid-out scene, when layout ran without errors.
+  /// The laid-out scene, when there were no errors.
   public var scene: Scene?
+  /// The options the result was compiled with (format, raster options).
+  public var options: CompileOptions
   public var diagnostics: [Diagnostic]
   /// Every file of the compilation (the input first, then one per `-D`).
   public var files: [SourceFile]
@@ -37,14 +48,40 @@ public struct CompileResult: Sendable {
 
   /// The diagnostics as text, ready for standard error.
   public var renderedDiagnostics: String { DiagnosticRenderer(files: files).render(diagnostics) }
+
+  /// Encodes the output in the chosen format and hands it to `sink` piece by
+  /// piece (a raster image band by band). False when there is no scene or
+  /// the sink reported a failure.
+  public func write(to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Bool {
+    guard let scene, !hasErrors else { return false }
+    switch options.format {
+    case .svg:
+      return Array(SVGWriter().write(scene).utf8).withUnsafeBytes { sink($0) }
+    case .ppm, .png:
+      return renderRaster(scene, format: options.format, options: options.raster, to: sink)
+    }
+  }
+
+  /// The whole output in memory, or nil when there were errors.
+  public var output: [UInt8]? {
+    var bytes: [UInt8] = []
+    let ok = write { chunk in
+      bytes.append(contentsOf: chunk)
+      return true
+    }
+    return ok ? bytes : nil
+  }
 }
+
+/// The largest raster image side, in pixels.
+public let maximumPixelSide = 32_768
 
 /// The default canvas side when the badge declares none, in points.
 public let defaultCanvasSide = 300.0
 
 /// Compiles `source` with `options`.
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
-  var result = CompileResult(output: nil, scene: nil, diagnostics: [], files: [source])
+  var result = CompileResult(scene: nil, options: options, diagnostics: [], files: [source])
   var bag = DiagnosticBag()
 
   // Stage 1–2: tokens and syntax tree.
@@ -94,13 +131,18 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
   let scene = engine.layout(badge, canvas: canvas)
   bag.append(contentsOf: evaluator.diagnostics.all)
   result.diagnostics = sortedBySource(bag.all)
-  guard !bag.hasErrors else { return result }
-  result.scene = scene
-
-  // Stage 6: the backend.
-  switch options.format {
-  case .svg: result.output = Array(SVGWriter().write(scene).utf8)
+  if options.format != .svg {
+    let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
+    if w > maximumPixelSide || h > maximumPixelSide {
+      bag.append(Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: badge.nameRange))
+    }
   }
+  guard !bag.hasErrors else {
+    result.diagnostics = bag.all
+    return result
+  }
+  // Stage 6, the backend, runs when the output is written.
+  result.scene = scene
   return result
 }
 

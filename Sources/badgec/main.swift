@@ -14,12 +14,16 @@ import BadgeKit
 let usage = """
   usage: badgec INPUT [-o OUTPUT] [options]
 
-  Compiles a badge description (INPUT, or - for standard input) to SVG.
+  Compiles a badge description (INPUT, or - for standard input) to SVG,
+  PNG or PPM.
 
   options:
     -o, --output FILE   where to write (- for standard output, the default)
-    --format svg        the output format (default: from the output's extension)
+    --format FORMAT     svg, png or ppm (default: from the output's extension)
     --size W | WxH      the canvas in points (default: the size the badge declares)
+    --scale K           pixels per point for PNG and PPM (default 1)
+    --background COLOR  what PNG and PPM are drawn over (#rrggbb, a colour name;
+                        default: transparent for PNG, white for PPM)
     -D name=value       override a top-level let, e.g. -D rotations=6
     --help              show this help
     --version           show the version
@@ -40,9 +44,13 @@ func usageError(_ message: String) -> Never {
 
 @discardableResult
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+  bytes.withUnsafeBytes { writeAll(fd, $0) }
+}
+
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
   var offset = 0
   while offset < bytes.count {
-    let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
     if n < 0 {
       if errno == EINTR { continue }
       return false
@@ -68,13 +76,13 @@ func readAll(_ fd: Int32) -> [UInt8]? {
 
 func errorText() -> String { String(cString: strerror(errno)) }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and
-/// a rename, so the file is either the old one or the whole new one.
-func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
+/// Writes the result to `path` through a temporary file in the same folder
+/// and a rename, so the file is either the old one or the whole new one.
+func writeAtomically(_ result: CompileResult, to path: String) -> String? {
   let temp = path + ".badgec-\(getpid()).tmp"
   let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   guard fd >= 0 else { return "cannot write '\(path)': \(errorText())" }
-  let ok = writeAll(fd, bytes)
+  let ok = result.write { writeAll(fd, $0) }
   let why = errorText()
   if close(fd) != 0 || !ok {
     unlink(temp)
@@ -121,12 +129,24 @@ while i < args.count {
   case "-o", "--output": output = value(arg)
   case "--format":
     let f = value(arg)
-    guard let parsed = OutputFormat(rawValue: f) else { usageError("unknown format '\(f)'; expected svg") }
+    guard let parsed = OutputFormat(rawValue: f) else { usageError("unknown format '\(f)'; expected svg, png or ppm") }
     format = parsed
   case "--size":
     let s = value(arg)
     guard let size = parseSize(s) else { usageError("expected --size W or WxH (1 to 100000 points), found '\(s)'") }
     options.canvasSize = size
+  case "--scale":
+    let k = value(arg)
+    guard let scale = Double(k), scale > 0, scale <= 1000 else {
+      usageError("expected --scale K with K from 0 to 1000 pixels per point, found '\(k)'")
+    }
+    options.raster.scale = scale
+  case "--background":
+    let c = value(arg)
+    guard let color = parseColor(c) else {
+      usageError("expected --background #rrggbb, #rrggbbaa or a colour name, found '\(c)'")
+    }
+    options.raster.background = color
   case "-D": options.overrides.append(value(arg))
   default:
     if arg.hasPrefix("-D") && arg.count > 2 {
@@ -153,7 +173,7 @@ if format == nil {
   {
     format = f
   } else {
-    usageError("cannot tell the format of '\(output)' from its extension; use --format svg")
+    usageError("cannot tell the format of '\(output)' from its extension; use --format svg, png or ppm")
   }
 }
 options.format = format!
@@ -177,10 +197,10 @@ if input == "-" {
 
 let result = compile(SourceFile(name: name, bytes: bytes), options: options)
 if !result.diagnostics.isEmpty { writeAll(2, Array(result.renderedDiagnostics.utf8)) }
-guard let out = result.output, !result.hasErrors else { exit(1) }
+guard !result.hasErrors else { exit(1) }
 if output == "-" {
-  guard writeAll(1, out) else { fail("cannot write standard output: \(errorText())", code: 1) }
-} else if let problem = writeAtomically(out, to: output) {
+  guard result.write(to: { writeAll(1, $0) }) else { fail("cannot write standard output: \(errorText())", code: 1) }
+} else if let problem = writeAtomically(result, to: output) {
   fail(problem, code: 1)
 }
 exit(0)

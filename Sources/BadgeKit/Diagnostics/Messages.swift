@@ -14,6 +14,7 @@ public enum Message: Equatable, Sendable {
   case duplicateName(String)
   case expected(String, found: String)
   case gradientNeedsStops
+  case imageTooLarge(Int, Int, Int)
   case missingArgument(String, of: String)
   case missingBadge
   case nestingTooDeep(Int)
@@ -62,6 +63,8 @@ public enum Message: Equatable, Sendable {
       return "expected \(what), found \(found)"
     case .gradientNeedsStops:
       return "a gradient needs two or more colours"
+    case .imageTooLarge(let w, let h, let limit):
+      return "the image would be \(w) × \(h) pixels; expected at most \(limit) on a side (lower --size or --scale)"
     case .missingArgument(let label, let of):
       return "missing argument '\(label)' of '\(of)'"
     case .missingBadge:

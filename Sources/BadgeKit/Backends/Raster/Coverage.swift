@@ -10,7 +10,7 @@
 /// canvas `width` pixels wide.
 struct CoverageBand {
   let width: Int
-  let y0: Int
+  var y0: Int
   let height: Int
   /// `stride` cells a row: one per pixel plus two for edges at the right end.
   let stride: Int

@@ -1,0 +1,30 @@
+// The raster backends' entry: a scene, a format and raster options in;
+// the encoded image out to a byte sink, band by band.
+
+/// Rasterizes `scene` and encodes it as `format` (PPM or PNG) into `sink`.
+func renderRaster(
+  _ scene: Scene, format: OutputFormat, options: RasterOptions, to sink: @escaping (UnsafeRawBufferPointer) -> Bool
+) -> Bool {
+  let renderer = RasterRenderer(scene, scale: options.scale)
+  switch format {
+  case .png:
+    var encoder = PNGEncoder(
+      width: renderer.width, height: renderer.height, background: options.background, sink: sink)
+    return renderer.render(into: &encoder)
+  default:
+    var encoder = PPMEncoder(
+      width: renderer.width, height: renderer.height, background: options.background ?? RGBA(r: 1, g: 1, b: 1),
+      sink: sink)
+    return renderer.render(into: &encoder)
+  }
+}
+
+/// A colour written on the command line (`#rrggbb`, a colour name,
+/// `rgb(…)`), or nil.
+public func parseColor(_ text: String) -> RGBA? {
+  let (expr, diagnostics) = Parser.parseExpression(SourceFile(name: "<colour>", text: text))
+  guard diagnostics.isEmpty else { return nil }
+  let ev = Evaluator()
+  if case .color(let c) = ev.eval(expr, Builtins.globalScope()), !ev.diagnostics.hasErrors { return c }
+  return nil
+}
