@@ -130,17 +130,14 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals)
   let scene = engine.layout(badge, canvas: canvas)
   bag.append(contentsOf: evaluator.diagnostics.all)
-  result.diagnostics = sortedBySource(bag.all)
   if options.format != .svg {
     let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
     if w > maximumPixelSide || h > maximumPixelSide {
       bag.append(Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: badge.nameRange))
     }
   }
-  guard !bag.hasErrors else {
-    result.diagnostics = bag.all
-    return result
-  }
+  result.diagnostics = sortedBySource(bag.all)
+  guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
   result.scene = scene
   return result
