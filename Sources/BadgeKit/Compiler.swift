@@ -97,7 +97,7 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
     if let o = parsedOverride.override { overrides.append(o) }
   }
   guard !bag.hasErrors, let badge = parsed.file.badge else {
-    result.diagnostics = bag.all
+    result.diagnostics = sortedBySource(bag.all)
     return result
   }
 
