@@ -16,7 +16,8 @@ let package = Package(
       // The standard library linked in: no libswiftCore to load and relocate
       // at every start (about 2 ms of a build script's each call).
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
-    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "badgec"]),
+    .executableTarget(name: "badgec-bench", dependencies: ["BadgeKit"]),
+    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "badgec"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -11,15 +11,24 @@
 struct CoverageBand {
   let width: Int
   var y0: Int
+  /// Rows the buffer holds.
   let height: Int
+  /// Rows in use for the current band (the last band may be shorter).
+  var rows: Int
   /// `stride` cells a row: one per pixel plus two for edges at the right end.
   let stride: Int
   var cells: [Float]
+  /// The cell ranges edges have touched since the last `clearTouched`:
+  /// row (band-relative) << 48 | first cell << 24 | last cell. Sorted, they
+  /// let a row be walked span by span: between touched ranges the running
+  /// sum is constant.
+  var touched: [UInt64] = []
 
   init(width: Int, y0: Int, height: Int) {
     self.width = width
     self.y0 = y0
     self.height = height
+    self.rows = height
     self.stride = width + 2
     self.cells = [Float](repeating: 0, count: (width + 2) * height)
   }
@@ -64,11 +73,11 @@ struct CoverageBand {
       dir = -1
     }
     let top = Float(y0)
-    let bottom = Float(y0 + height)
+    let bottom = Float(y0 + rows)
     if yb <= top || ya >= bottom { return }
     let dxdy = (xb - xa) / (yb - ya)
     let firstRow = max(Int(ya.rounded(.down)), y0)
-    let lastRow = min(Int(yb.rounded(.up)), y0 + height)
+    let lastRow = min(Int(yb.rounded(.up)), y0 + rows)
     cells.withUnsafeMutableBufferPointer { buffer in
       for row in firstRow..<lastRow {
         let rowTop = max(ya, Float(row))
@@ -77,7 +86,8 @@ struct CoverageBand {
         let x0 = xa + (rowTop - ya) * dxdy
         let x1 = xa + (rowBottom - ya) * dxdy
         let base = buffer.baseAddress! + (row - y0) * stride
-        CoverageBand.accumulate(base, x0, x1, dir * (rowBottom - rowTop), width)
+        let (c0, c1) = CoverageBand.accumulate(base, x0, x1, dir * (rowBottom - rowTop), width)
+        touched.append(UInt64(row - y0) << 48 | UInt64(c0) << 24 | UInt64(c1))
       }
     }
   }
@@ -99,8 +109,11 @@ struct CoverageBand {
   /// Adds, for one row, the piece of an edge from x0 (at its top) to x1
   /// (at its bottom) whose height times winding is `d`. Pixel c gets the
   /// difference between its "area right of the edge" A(c) and A(c − 1).
+  /// Returns the first and last cell it changed.
   @inline(__always)
-  static func accumulate(_ row: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ d: Float, _ width: Int) {
+  static func accumulate(_ row: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ d: Float, _ width: Int)
+    -> (Int, Int)
+  {
     let x0 = min(xa, xb)
     let x1 = max(xa, xb)
     let c0 = min(Int(x0), width)
@@ -110,7 +123,7 @@ struct CoverageBand {
       let a = d * (Float(c0 + 1) - (x0 + x1) * 0.5)
       row[c0] += a
       row[c0 + 1] += d - a
-      return
+      return (c0, c0 + 1)
     }
     // A(c) = d · mean over x in [x0, x1] of clamp(c + 1 − x, 0, 1).
     let inverse = 1 / (x1 - x0)
@@ -122,6 +135,7 @@ struct CoverageBand {
       previous = area
     }
     row[c1] += d - previous
+    return (c0, c1)
   }
 
   /// ∫ clamp(k − x, 0, 1) dx from −∞… up to x, less a constant: x left of

@@ -7,7 +7,6 @@
 /// Writes a PNG to a byte sink, band by band.
 struct PNGEncoder: BandEncoder {
   let width: Int
-  let background: Premultiplied?
   let sink: (UnsafeRawBufferPointer) -> Bool
   /// Bytes per pixel: 4 (RGBA) or 3 (RGB).
   let channels: Int
@@ -20,11 +19,11 @@ struct PNGEncoder: BandEncoder {
   /// IDAT chunks are written when this much compressed data is waiting.
   private static let chunkSize = 65_536
 
-  init(width: Int, height: Int, background: RGBA?, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+  /// `opaque`: the pixels are drawn over an opaque background; write RGB.
+  init(width: Int, height: Int, opaque: Bool, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
     self.width = width
     self.sink = sink
-    self.background = background.map { Shader.premultiply(RGBA(r: $0.r, g: $0.g, b: $0.b, a: 1)) }
-    channels = background == nil ? 4 : 3
+    channels = opaque ? 3 : 4
     let rowBytes = width * channels
     previousRow = [UInt8](repeating: 0, count: rowBytes)
     row = previousRow
@@ -57,7 +56,7 @@ struct PNGEncoder: BandEncoder {
     return bytes.withUnsafeBytes { sink($0) }
   }
 
-  mutating func encode(_ pixels: UnsafeBufferPointer<Premultiplied>, rows: Int) -> Bool {
+  mutating func encode(_ pixels: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool {
     guard ok else { return false }
     for r in 0..<rows {
       convert(pixels, rowStart: r * width)
@@ -83,33 +82,29 @@ struct PNGEncoder: BandEncoder {
     return chunk("IDAT", deflater.output) && chunk("IEND", [])
   }
 
-  /// One row of premultiplied pixels as bytes: straight RGBA, or RGB over
-  /// the background.
-  private mutating func convert(_ pixels: UnsafeBufferPointer<Premultiplied>, rowStart: Int) {
-    let bg = background
+  /// One row of premultiplied pixels as bytes: RGB (opaque), or straight RGBA.
+  private mutating func convert(_ pixels: UnsafeBufferPointer<Pixel>, rowStart: Int) {
     let width = self.width
+    let rgb = channels == 3
     row.withUnsafeMutableBufferPointer { out in
+      if rgb {
+        rgbBytes(UnsafeBufferPointer(rebasing: pixels[rowStart..<(rowStart + width)]), into: out.baseAddress!, count: width)
+        return
+      }
       for x in 0..<width {
         let p = pixels[rowStart + x]
-        if let bg {
-          let c = p + bg * (1 - p.w)
-          out[3 * x] = toByte(c.x)
-          out[3 * x + 1] = toByte(c.y)
-          out[3 * x + 2] = toByte(c.z)
-        } else if p.w > 0 {
-          let a = toByte(p.w)
-          // Unpremultiply with the alpha as stored, so the round trip is tight.
-          let s = 1 / max(p.w, 1e-6)
-          out[4 * x] = toByte(p.x * s)
-          out[4 * x + 1] = toByte(p.y * s)
-          out[4 * x + 2] = toByte(p.z * s)
-          out[4 * x + 3] = a
-        } else {
-          out[4 * x] = 0
-          out[4 * x + 1] = 0
-          out[4 * x + 2] = 0
-          out[4 * x + 3] = 0
+        let a = p >> 24
+        var (r, g, b) = (p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF)
+        if a != 0 && a != 255 {
+          // Unpremultiply, rounded.
+          r = (r * 255 + a / 2) / a
+          g = (g * 255 + a / 2) / a
+          b = (b * 255 + a / 2) / a
         }
+        out[4 * x] = UInt8(min(r, 255))
+        out[4 * x + 1] = UInt8(min(g, 255))
+        out[4 * x + 2] = UInt8(min(b, 255))
+        out[4 * x + 3] = UInt8(a)
       }
     }
   }

@@ -1,47 +1,43 @@
-// The PPM backend: bands of premultiplied pixels in, binary PPM (P6, maxval
-// 255) out. PPM has no alpha, so every pixel is composited over the
-// background (white unless one is given).
+// The PPM backend: bands of premultiplied pixels, drawn over an opaque
+// background, in; binary PPM (P6, maxval 255) out. PPM has no alpha: the
+// renderer starts every band as the background (white unless one is
+// given), so each pixel is already opaque and only its alpha is dropped.
 
 /// Writes P6 PPM to a byte sink, band by band.
 struct PPMEncoder: BandEncoder {
   let width: Int
-  let background: Premultiplied
   let sink: (UnsafeRawBufferPointer) -> Bool
-  private var row: [UInt8]
-
-  init(width: Int, height: Int, background: RGBA, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
-    self.width = width
-    self.background = Shader.premultiply(RGBA(r: background.r, g: background.g, b: background.b, a: 1))
-    self.sink = sink
-    self.row = []
-    let header = Array("P6\n\(width) \(height)\n255\n".utf8)
-    ok = header.withUnsafeBytes { sink($0) }
-  }
-
+  private var bytes: [UInt8] = []
   private var ok: Bool
 
-  mutating func encode(_ pixels: UnsafeBufferPointer<Premultiplied>, rows: Int) -> Bool {
+  init(width: Int, height: Int, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    self.width = width
+    self.sink = sink
+    ok = Array("P6\n\(width) \(height)\n255\n".utf8).withUnsafeBytes { sink($0) }
+  }
+
+  mutating func encode(_ pixels: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool {
     guard ok else { return false }
     let count = width * rows
-    if row.count != count * 3 { row = [UInt8](repeating: 0, count: count * 3) }
-    let bg = background
-    row.withUnsafeMutableBufferPointer { out in
-      for i in 0..<count {
-        let p = pixels[i]
-        let c = p + bg * (1 - p.w)
-        out[3 * i] = toByte(c.x)
-        out[3 * i + 1] = toByte(c.y)
-        out[3 * i + 2] = toByte(c.z)
-      }
+    if bytes.count != count * 3 { bytes = [UInt8](repeating: 0, count: count * 3) }
+    bytes.withUnsafeMutableBufferPointer { out in
+      rgbBytes(pixels, into: out.baseAddress!, count: count)
     }
-    return row.withUnsafeBytes { sink($0) }
+    ok = bytes.withUnsafeBytes { sink($0) }
+    return ok
   }
 
   mutating func finish() -> Bool { ok }
 }
 
-/// A channel 0…1 as a byte, rounded.
-@inline(__always)
-func toByte(_ v: Float) -> UInt8 {
-  UInt8(min(max(v * 255 + 0.5, 0), 255))
+/// The R, G and B bytes of `count` opaque pixels, packed.
+func rgbBytes(_ pixels: UnsafeBufferPointer<Pixel>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+  var o = out
+  for i in 0..<count {
+    let p = pixels[i]
+    o[0] = UInt8(truncatingIfNeeded: p)
+    o[1] = UInt8(truncatingIfNeeded: p >> 8)
+    o[2] = UInt8(truncatingIfNeeded: p >> 16)
+    o += 3
+  }
 }

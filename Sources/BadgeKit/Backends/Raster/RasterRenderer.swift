@@ -1,8 +1,11 @@
-// The raster pipeline's driver: a `Scene` in; bands of premultiplied pixels
-// out, top to bottom, to an encoder. Per band: flattened edges (prepared
-// once) are accumulated into coverage, the coverage is shaded and
-// composited source-over in premultiplied alpha, group layers composited
-// with their opacity. No buffer ever holds more than one band of the canvas.
+// The raster pipeline's driver: a `Scene` in; bands of premultiplied RGBA8
+// pixels out, top to bottom, to an encoder. Fills are flattened once; then
+// every band is drawn on its own (so bands are drawn on all cores at once):
+// edges are accumulated into coverage cells, and each row is walked span by
+// span. Between the cells that edges touched the coverage is constant, so
+// the inside of a shape is filled a whole span at a time (an opaque span is
+// a plain store); only the cells along edges are worked pixel by pixel.
+// No buffer holds more than a few bands of the canvas.
 
 /// How to rasterize.
 public struct RasterOptions: Sendable {
@@ -18,10 +21,10 @@ public struct RasterOptions: Sendable {
   }
 }
 
-/// Receives the image one band of rows at a time.
+/// Receives the image a few bands of rows at a time, top to bottom.
 protocol BandEncoder {
   /// `pixels` holds `rows` rows of `width` premultiplied pixels.
-  mutating func encode(_ pixels: UnsafeBufferPointer<Premultiplied>, rows: Int) -> Bool
+  mutating func encode(_ pixels: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool
   mutating func finish() -> Bool
 }
 
@@ -30,22 +33,24 @@ struct PreparedFill {
   var edges: [Edge]
   var shader: Shader
   var rule: FillRule
-  /// Pixel bounds of the edges, clamped to the canvas: columns x0...x1 and
-  /// rows y0...y1 (inclusive); empty when x0 > x1 or y0 > y1.
-  var x0, y0, x1, y1: Int
+  /// Pixel bounds of the edges, clamped to the canvas: rows y0...y1
+  /// (inclusive); empty when y0 > y1.
+  var y0, y1: Int
 }
 
 /// The scene tree with its fills prepared.
 indirect enum PreparedNode {
   case fill(PreparedFill)
-  case layer(opacity: Float, children: [PreparedNode])
+  case layer(opacity: UInt32, children: [PreparedNode])
 }
 
 /// Renders one scene at one scale.
-struct RasterRenderer {
+struct RasterRenderer: @unchecked Sendable {
   let width: Int
   let height: Int
   let nodes: [PreparedNode]
+  /// What every band starts as (0: transparent).
+  let background: Pixel
   /// Rows per band.
   static let bandHeight = 32
 
@@ -54,125 +59,221 @@ struct RasterRenderer {
     (max(1, Int((scene.size.width * scale).rounded())), max(1, Int((scene.size.height * scale).rounded())))
   }
 
-  init(_ scene: Scene, scale: Double) {
+  init(_ scene: Scene, scale: Double, background: RGBA?) {
     (width, height) = RasterRenderer.pixelSize(scene, scale: scale)
+    self.background = background.map { Pixels.pack($0) } ?? 0
     let toPixels = Transform.scale(scale, scale)
     let flattener = Flattener()
-    let (w, h) = (width, height)
+    let h = height
     func prepare(_ nodes: [SceneNode]) -> [PreparedNode] {
       nodes.map { node in
         switch node {
         case .fill(let f):
           let m = toPixels * f.transform
           let edges = flattener.edges(f.path, m)
-          var (minX, minY, maxX, maxY) = (Float.infinity, Float.infinity, -Float.infinity, -Float.infinity)
+          var (minY, maxY) = (Float.infinity, -Float.infinity)
           for e in edges {
-            minX = min(minX, e.x0, e.x1)
-            maxX = max(maxX, e.x0, e.x1)
             minY = min(minY, e.y0, e.y1)
             maxY = max(maxY, e.y0, e.y1)
           }
-          let ok = !edges.isEmpty && minX.isFinite && maxY.isFinite
+          let ok = !edges.isEmpty && minY.isFinite && maxY.isFinite
           return .fill(
             PreparedFill(
               edges: edges, shader: Shader(f.paint, opacity: f.opacity, toPixels: m), rule: f.rule,
-              x0: ok ? max(0, Int(minX.rounded(.down))) : 1, y0: ok ? max(0, Int(minY.rounded(.down))) : 1,
-              x1: ok ? min(w - 1, Int(maxX.rounded(.up))) : 0, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0))
+              y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0))
         case .layer(let opacity, let children):
-          return .layer(opacity: Float(opacity), children: prepare(children))
+          return .layer(opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepare(children))
         }
       }
     }
     nodes = prepare(scene.nodes)
   }
 
-  /// Draws every band and hands it to `encoder`; false if the encoder
-  /// failed (it could not write).
-  func render<E: BandEncoder>(into encoder: inout E) -> Bool {
-    let bandHeight = RasterRenderer.bandHeight
-    var coverage = CoverageBand(width: width, y0: 0, height: bandHeight)
-    var layers: [[Premultiplied]] = []
-    var y0 = 0
-    while y0 < height {
-      let rows = min(bandHeight, height - y0)
-      coverage.moveTo(y0: y0)
-      var pixels = [Premultiplied](repeating: .zero, count: width * rows)
-      draw(nodes, into: &pixels, rows: rows, y0: y0, &coverage, &layers, depth: 0)
-      let ok = pixels.withUnsafeBufferPointer { encoder.encode($0, rows: rows) }
-      if !ok { return false }
-      y0 += rows
+  /// Working memory of one thread.
+  struct Scratch {
+    var coverage: CoverageBand
+    /// One band of pixels per nesting level of layers.
+    var layers: [[Pixel]] = []
+  }
+
+  /// Draws every band and hands them to `encoder` in order; false if the
+  /// encoder failed (it could not write).
+  func render<E: BandEncoder>(into encoder: inout E, threads: Int = rasterThreads) -> Bool {
+    let band = RasterRenderer.bandHeight
+    let chunkRows = band * threads * 4
+    let chunk = UnsafeMutableBufferPointer<Pixel>.allocate(capacity: width * min(chunkRows, height))
+    defer { chunk.deallocate() }
+    let scratches = UnsafeMutableBufferPointer<Scratch>.allocate(capacity: threads)
+    for t in 0..<threads {
+      (scratches.baseAddress! + t).initialize(to: Scratch(coverage: CoverageBand(width: width, y0: 0, height: band)))
+    }
+    defer {
+      _ = scratches.baseAddress!.deinitialize(count: threads)
+      scratches.deallocate()
+    }
+    var top = 0
+    while top < height {
+      let rows = min(chunkRows, height - top)
+      let bands = (rows + band - 1) / band
+      let chunkTop = top
+      runInParallel(min(threads, bands)) { t in
+        var b = t
+        while b < bands {
+          let y0 = chunkTop + b * band
+          let n = min(band, chunkTop + rows - y0)
+          self.renderBand(y0: y0, rows: n, into: chunk.baseAddress! + b * band * self.width, &scratches[t])
+          b += threads
+        }
+      }
+      guard encoder.encode(UnsafeBufferPointer(start: chunk.baseAddress, count: width * rows), rows: rows) else {
+        return false
+      }
+      top += rows
     }
     return encoder.finish()
   }
 
+  /// Draws rows `y0 ..< y0 + rows` into `pixels` (`rows` × `width`).
+  func renderBand(y0: Int, rows: Int, into pixels: UnsafeMutablePointer<Pixel>, _ scratch: inout Scratch) {
+    pixels.update(repeating: background, count: width * rows)
+    scratch.coverage.y0 = y0
+    scratch.coverage.rows = rows
+    draw(nodes, into: pixels, rows: rows, y0: y0, &scratch, depth: 0)
+  }
+
   private func draw(
-    _ nodes: [PreparedNode], into pixels: inout [Premultiplied], rows: Int, y0: Int, _ coverage: inout CoverageBand,
-    _ layers: inout [[Premultiplied]], depth: Int
+    _ nodes: [PreparedNode], into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int, _ scratch: inout Scratch,
+    depth: Int
   ) {
     for node in nodes {
       switch node {
       case .fill(let f):
-        drawFill(f, into: &pixels, rows: rows, y0: y0, &coverage)
+        drawFill(f, into: pixels, rows: rows, y0: y0, &scratch.coverage)
       case .layer(let opacity, let children):
-        if layers.count <= depth { layers.append([]) }
-        var layer = layers[depth]
-        layer = [Premultiplied](repeating: .zero, count: width * rows)
-        draw(children, into: &layer, rows: rows, y0: y0, &coverage, &layers, depth: depth + 1)
-        for i in 0..<(width * rows) {
-          let s = layer[i] * opacity
-          pixels[i] = s + pixels[i] * (1 - s.w)
+        if scratch.layers.count <= depth { scratch.layers.append([]) }
+        var layer = scratch.layers[depth]
+        scratch.layers[depth] = []
+        if layer.count != width * rows { layer = [Pixel](repeating: 0, count: width * rows) }
+        layer.withUnsafeMutableBufferPointer { l in
+          l.baseAddress!.update(repeating: 0, count: width * rows)
+          draw(children, into: l.baseAddress!, rows: rows, y0: y0, &scratch, depth: depth + 1)
+          for i in 0..<(width * rows) where l[i] != 0 {
+            pixels[i] = Pixels.over(Pixels.scale(l[i], opacity), pixels[i])
+          }
         }
-        layers[depth] = layer
+        scratch.layers[depth] = layer
       }
     }
   }
 
   private func drawFill(
-    _ f: PreparedFill, into pixels: inout [Premultiplied], rows: Int, y0: Int, _ coverage: inout CoverageBand
+    _ f: PreparedFill, into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int, _ coverage: inout CoverageBand
   ) {
-    let top = max(f.y0, y0)
-    let bottom = min(f.y1, y0 + rows - 1)
-    guard top <= bottom, f.x0 <= f.x1 else { return }
+    guard max(f.y0, y0) <= min(f.y1, y0 + rows - 1) else { return }
     let bandTop = Float(y0)
     let bandBottom = Float(y0 + rows)
     for e in f.edges where max(e.y0, e.y1) > bandTop && min(e.y0, e.y1) < bandBottom {
       coverage.add(e)
     }
+    coverage.touched.sort()
+    let width = self.width
     let stride = coverage.stride
-    let x0 = f.x0
-    let x1 = min(f.x1 + 1, width - 1)
+    let touched = coverage.touched
     coverage.cells.withUnsafeMutableBufferPointer { cells in
-      pixels.withUnsafeMutableBufferPointer { out in
-        for row in top...bottom {
-          let r = row - y0
-          let cellRow = cells.baseAddress! + r * stride
-          let pixelRow = out.baseAddress! + r * width
-          var sum: Float = 0
-          let y = Float(row) + 0.5
-          for x in x0...x1 {
+      var i = 0
+      while i < touched.count {
+        let r = Int(touched[i] >> 48)
+        let row = y0 + r
+        let cellRow = cells.baseAddress! + r * stride
+        let pixelRow = pixels + r * width
+        let rowColor = f.shader.rowColor(row)
+        var x = 0
+        var sum: Float = 0
+        // The touched ranges of this row, left to right.
+        while i < touched.count && Int(touched[i] >> 48) == r {
+          let start = Int((touched[i] >> 24) & 0xFF_FFFF)
+          let end = Int(touched[i] & 0xFF_FFFF)
+          i += 1
+          if start > x {
+            span(pixelRow, x, min(start, width), BadgeKit.coverage(sum, f.rule), f.shader, rowColor, row)
+            x = start
+          }
+          while x <= end {
             sum += cellRow[x]
             cellRow[x] = 0
-            let c = BadgeKit.coverage(sum, f.rule)
-            if c <= 0 { continue }
-            let s: Premultiplied
-            switch f.shader {
-            case .solid(let color): s = color * c
-            case .linear(let table, let gx, let gy, let g0):
-              let t = gx * (Float(x) + 0.5) + gy * y + g0
-              let i = Int(min(max(t, 0), 1) * Float(table.count - 1) + 0.5)
-              s = table[i] * c
+            if x < width {
+              let c = Pixels.coverageByte(BadgeKit.coverage(sum, f.rule))
+              if c > 0 {
+                let s = rowColor ?? f.shader.color(x, row)
+                pixelRow[x] = Pixels.over(c == 255 ? s : Pixels.scale(s, c), pixelRow[x])
+              }
             }
-            pixelRow[x] = s + pixelRow[x] * (1 - s.w)
+            x += 1
           }
-          // Cells right of the fill (edges clamped at the right end).
-          for x in (x1 + 1)..<stride { cellRow[x] = 0 }
+        }
+        if x < width { span(pixelRow, x, width, BadgeKit.coverage(sum, f.rule), f.shader, rowColor, row) }
+      }
+    }
+    coverage.touched.removeAll(keepingCapacity: true)
+  }
+
+  /// The coverage step alone, for the benchmark: every fill's edges are
+  /// accumulated and every row walked, but no pixel is written. Returns a
+  /// checksum of the coverage so the work cannot be skipped.
+  func coverageOnly() -> Float {
+    var coverage = CoverageBand(width: width, y0: 0, height: RasterRenderer.bandHeight)
+    var total: Float = 0
+    var fills: [PreparedFill] = []
+    func collect(_ nodes: [PreparedNode]) {
+      for n in nodes {
+        switch n {
+        case .fill(let f): fills.append(f)
+        case .layer(_, let children): collect(children)
         }
       }
     }
+    collect(nodes)
+    var y0 = 0
+    while y0 < height {
+      let rows = min(RasterRenderer.bandHeight, height - y0)
+      coverage.y0 = y0
+      coverage.rows = rows
+      for f in fills {
+        for e in f.edges where max(e.y0, e.y1) > Float(y0) && min(e.y0, e.y1) < Float(y0 + rows) { coverage.add(e) }
+        coverage.touched.sort()
+        for t in coverage.touched {
+          let r = Int(t >> 48)
+          for x in Int((t >> 24) & 0xFF_FFFF)...Int(t & 0xFF_FFFF) {
+            total += coverage.cells[r * coverage.stride + x]
+            coverage.cells[r * coverage.stride + x] = 0
+          }
+        }
+        coverage.touched.removeAll(keepingCapacity: true)
+      }
+      y0 += rows
+    }
+    return total
   }
-}
 
-extension CoverageBand {
-  /// Reuses the (all-zero) buffer for the band starting at row `y0`.
-  mutating func moveTo(y0: Int) { self.y0 = y0 }
+  /// Pixels x0 ..< x1 of a row, all at coverage `c`.
+  @inline(__always)
+  private func span(
+    _ row: UnsafeMutablePointer<Pixel>, _ x0: Int, _ x1: Int, _ c: Float, _ shader: Shader, _ rowColor: Pixel?, _ y: Int
+  ) {
+    let cov = Pixels.coverageByte(c)
+    guard cov > 0, x1 > x0 else { return }
+    if let color = rowColor {
+      let s = cov == 255 ? color : Pixels.scale(color, cov)
+      if s >> 24 == 255 {
+        (row + x0).update(repeating: s, count: x1 - x0)
+      } else {
+        for x in x0..<x1 { row[x] = Pixels.over(s, row[x]) }
+      }
+      return
+    }
+    for x in x0..<x1 {
+      let s = shader.color(x, y)
+      row[x] = Pixels.over(cov == 255 ? s : Pixels.scale(s, cov), row[x])
+    }
+  }
 }

@@ -5,16 +5,17 @@
 func renderRaster(
   _ scene: Scene, format: OutputFormat, options: RasterOptions, to sink: @escaping (UnsafeRawBufferPointer) -> Bool
 ) -> Bool {
-  let renderer = RasterRenderer(scene, scale: options.scale)
   switch format {
   case .png:
-    var encoder = PNGEncoder(
-      width: renderer.width, height: renderer.height, background: options.background, sink: sink)
+    // A background is drawn opaque: the PNG is then RGB.
+    let background = options.background.map { RGBA(r: $0.r, g: $0.g, b: $0.b, a: 1) }
+    let renderer = RasterRenderer(scene, scale: options.scale, background: background)
+    var encoder = PNGEncoder(width: renderer.width, height: renderer.height, opaque: background != nil, sink: sink)
     return renderer.render(into: &encoder)
   default:
-    var encoder = PPMEncoder(
-      width: renderer.width, height: renderer.height, background: options.background ?? RGBA(r: 1, g: 1, b: 1),
-      sink: sink)
+    let b = options.background ?? RGBA(r: 1, g: 1, b: 1)
+    let renderer = RasterRenderer(scene, scale: options.scale, background: RGBA(r: b.r, g: b.g, b: b.b, a: 1))
+    var encoder = PPMEncoder(width: renderer.width, height: renderer.height, sink: sink)
     return renderer.render(into: &encoder)
   }
 }

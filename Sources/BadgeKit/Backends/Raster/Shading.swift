@@ -4,25 +4,22 @@
 // table of 1024 premultiplied colours; t is an affine function of the pixel
 // centre, padded to [0, 1].
 
-/// A premultiplied RGBA colour, channels 0…1, sRGB (not linearised).
-typealias Premultiplied = SIMD4<Float>
-
 /// The colour source of one fill, in pixel coordinates.
 enum Shader {
-  case solid(Premultiplied)
+  case solid(Pixel)
   /// t = gx·x + gy·y + g0 at a pixel centre; colour = table[t · (count−1)].
-  case linear(table: [Premultiplied], gx: Float, gy: Float, g0: Float)
+  case linear(table: [Pixel], gx: Float, gy: Float, g0: Float)
 
   static let tableSize = 1024
 
   init(_ paint: Paint, opacity: Double, toPixels m: Transform) {
-    let o = Float(opacity)
     switch paint {
     case .solid(let c):
-      self = .solid(Shader.premultiply(c) * o)
+      self = .solid(Pixels.pack(c, opacity: opacity))
     case .linear(let g):
-      let table = Shader.table(g.stops).map { $0 * o }
-      // Unit vector along the gradient, divided by its length.
+      let table = (0..<Shader.tableSize).map { i in
+        Pixels.pack(Shader.color(at: Double(i) / Double(Shader.tableSize - 1), g.stops), opacity: opacity)
+      }
       let (vx, vy) = (g.end.x - g.start.x, g.end.y - g.start.y)
       let len2 = vx * vx + vy * vy
       let det = m.a * m.d - m.b * m.c
@@ -31,12 +28,12 @@ enum Shader {
         self = .solid(table[table.count - 1])
         return
       }
+      // The gradient's direction divided by its length: t = u · (q − start)
+      // for a frame point q, and q is the inverse of m at the pixel.
       let (ux, uy) = (vx / len2, vy / len2)
-      // Inverse of m: pixel → frame.
       let (ia, ib, ic, id) = (m.d / det, -m.b / det, -m.c / det, m.a / det)
       let itx = -(ia * m.tx + ic * m.ty)
       let ity = -(ib * m.tx + id * m.ty)
-      // t = u · (inverse(p) − start), affine in p = (x, y).
       let gx = ux * ia + uy * ib
       let gy = ux * ic + uy * id
       let g0 = ux * (itx - g.start.x) + uy * (ity - g.start.y)
@@ -44,17 +41,31 @@ enum Shader {
     }
   }
 
-  static func premultiply(_ c: RGBA) -> Premultiplied {
-    let a = Float(c.a)
-    return Premultiplied(Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a)
+  /// The colour of the whole row `y` when it does not change along x.
+  @inline(__always)
+  func rowColor(_ y: Int) -> Pixel? {
+    switch self {
+    case .solid(let p): return p
+    case .linear(let table, let gx, let gy, let g0):
+      guard gx == 0 else { return nil }
+      return Shader.lookup(table, gy * (Float(y) + 0.5) + g0)
+    }
   }
 
-  /// The gradient sampled at `tableSize` evenly spaced t from 0 to 1.
-  static func table(_ stops: [GradientStop]) -> [Premultiplied] {
-    (0..<tableSize).map { i in
-      let t = Double(i) / Double(tableSize - 1)
-      return premultiply(color(at: t, stops))
+  /// The colour at pixel (x, y).
+  @inline(__always)
+  func color(_ x: Int, _ y: Int) -> Pixel {
+    switch self {
+    case .solid(let p): return p
+    case .linear(let table, let gx, let gy, let g0):
+      return Shader.lookup(table, gx * (Float(x) + 0.5) + gy * (Float(y) + 0.5) + g0)
     }
+  }
+
+  @inline(__always)
+  static func lookup(_ table: [Pixel], _ t: Float) -> Pixel {
+    let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
+    return table[Int(clamped * Float(table.count - 1) + 0.5)]
   }
 
   /// The unpremultiplied colour at `t`, padded beyond the first and last stop.

@@ -1,0 +1,54 @@
+// badgec-bench: prints the raster pipeline's stage timings (medians) and
+// peak memory for a badge at several sizes. Run it beside the peers'
+// benchmark (shared/bench/anchors.py) in the same session and compare ratios.
+//   swift run -c release badgec-bench [FILE] [RUNS]
+import BadgeKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let args = CommandLine.arguments
+let path = args.count > 1 ? args[1] : "samples/landmark.badge"
+let runs = args.count > 2 ? Int(args[2]) ?? 9 : 9
+
+func readFile(_ path: String) -> [UInt8]? {
+  guard let f = fopen(path, "rb") else { return nil }
+  defer { fclose(f) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let n = fread(&buffer, 1, buffer.count, f)
+    if n <= 0 { break }
+    bytes += buffer[0..<n]
+  }
+  return bytes
+}
+
+guard let bytes = readFile(path) else {
+  print("badgec-bench: cannot read \(path)")
+  exit(1)
+}
+
+func ms(_ s: Double) -> String {
+  let v = (s * 100_000).rounded() / 100
+  return String(v) + " ms"
+}
+
+print("badgec-bench: \(path), median of \(runs) runs")
+for side in [512.0, 1024.0, 4096.0] {
+  let result = compile(SourceFile(name: path, bytes: bytes), options: CompileOptions(canvasSize: Size(side, side)))
+  guard let scene = result.scene else {
+    print(result.renderedDiagnostics)
+    exit(1)
+  }
+  let f = RasterBenchmark.measure(scene, scale: 1, runs: runs)
+  print("\(f.pixels.0)×\(f.pixels.1):")
+  print("  flatten         \(ms(f.flatten))")
+  print("  coverage        \(ms(f.coverage))  (one thread)")
+  print("  compositing     \(ms(max(0, f.drawOneThread - f.coverage)))  (one thread: drawing − coverage)")
+  print("  drawing         \(ms(f.drawOneThread)) on 1 thread, \(ms(f.draw)) on \(f.threads)")
+  print("  + PPM encoding  \(ms(max(0, f.drawAndPPM - f.draw)))  (to memory)")
+  print("  + PNG encoding  \(ms(max(0, f.drawAndPNG - f.draw)))  (to memory)")
+  print("  peak memory     \(RasterBenchmark.peakMemory() / 1_048_576) MiB (this process so far)")
+}
