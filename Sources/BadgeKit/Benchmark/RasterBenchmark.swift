@@ -67,7 +67,9 @@ public enum RasterBenchmark {
     let all = median(runs) { _ = renderer.render(into: &discard) }
     var bytes = 0
     let ppm = median(runs) {
-      var e = PPMEncoder(width: renderer.width, height: renderer.height) { bytes += $0.count; return true }
+      var e = PPMEncoder(width: renderer.width, height: renderer.height) {
+        bytes += $0.count; return true
+      }
       _ = renderer.render(into: &e)
     }
     let png = median(max(1, runs / 2)) {

@@ -1,18 +1,26 @@
 // Deflate (RFC 1951) for the PNG encoder: bytes in, a compressed stream out,
-// incrementally, so the image never has to be held whole. LZ77 with hash
-// chains over a 32 KiB window (lazy by one byte), coded with the fixed
-// Huffman codes, in one long block ended by an empty final block.
+// incrementally, so the image never has to be held whole. LZ77 with short
+// hash chains over a 32 KiB window, tuned for speed (greedy, matches of four
+// bytes or more compared eight bytes at a time, long runs not re-hashed),
+// coded with the fixed Huffman codes, in one long block ended by an empty
+// final block.
 
 /// An incremental deflate compressor writing to a byte array.
-struct Deflater {
+final class Deflater {
   /// Compressed bytes not yet taken by the caller.
   var output: [UInt8] = []
 
   private static let windowSize = 32_768
-  private static let hashBits = 15
-  private static let maxChain = 48
-  private static let minMatch = 3
+  private static let hashBits = 16
+  /// Candidates tried per position; a match this long ends the search.
+  private static let maxChain = 8
+  private static let goodEnough = 64
+  /// Matches start at four bytes (the hash covers four).
+  private static let minMatch = 4
   private static let maxMatch = 258
+  /// Inside a match, positions are entered in the hash only for matches
+  /// up to this long (longer ones are runs; their start suffices).
+  private static let maxInsert = 16
 
   /// History (up to a window) and input not yet compressed.
   private var data: [UInt8] = []
@@ -20,26 +28,33 @@ struct Deflater {
   private var base = 0
   /// Absolute position of the next byte to compress.
   private var position = 0
-  /// Most recent absolute position (+1; 0 for none) of each 3-byte hash.
-  private var head = [Int](repeating: 0, count: 1 << Deflater.hashBits)
+  /// Most recent absolute position (+1; 0 for none) of each 4-byte hash.
+  private let head = UnsafeMutablePointer<Int>.allocate(capacity: 1 << Deflater.hashBits)
   /// Previous position (+1) with the same hash, by position modulo the window.
-  private var previous = [Int](repeating: 0, count: Deflater.windowSize)
+  private let previous = UnsafeMutablePointer<Int>.allocate(capacity: Deflater.windowSize)
   private var bits: UInt64 = 0
   private var bitCount = 0
 
   init() {
+    head.initialize(repeating: 0, count: 1 << Deflater.hashBits)
+    previous.initialize(repeating: 0, count: Deflater.windowSize)
     writeBits(0, 1)  // BFINAL = 0: more blocks follow
     writeBits(1, 2)  // BTYPE = 01: fixed Huffman codes
   }
 
+  deinit {
+    head.deallocate()
+    previous.deallocate()
+  }
+
   /// Takes more input; compresses what it can while keeping look-ahead.
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     data.append(contentsOf: bytes)
-    compress(final: false)
+    if data.count - (position - base) >= 4 * Deflater.maxMatch { compress(final: false) }
   }
 
   /// Compresses the rest and ends the stream on a byte boundary.
-  mutating func finish() {
+  func finish() {
     compress(final: true)
     writeLiteralOrLength(256)  // end of the long block
     writeBits(1, 1)  // BFINAL = 1
@@ -48,95 +63,69 @@ struct Deflater {
     if bitCount > 0 { writeBits(0, 8 - bitCount) }
   }
 
-  private mutating func compress(final: Bool) {
+  private func compress(final: Bool) {
     let end = base + data.count
     let limit = final ? end : end - Deflater.maxMatch
-    data.withUnsafeBufferPointer { d in
-      var pending: (length: Int, distance: Int)? = nil
+    data.withUnsafeBufferPointer { buffer in
+      let d = buffer.baseAddress!
       while position < limit {
-        let (length, distance) = longestMatch(d, at: position, end: end)
-        if let p = pending {
-          if length > p.length {
-            // Lazy: a longer match starts here; the previous byte is a literal.
-            writeLiteralOrLength(Int(d[position - 1 - base]))
-            pending = (length, distance)
-            insert(d, position)
-            position += 1
-            continue
-          }
-          writeMatch(p.length, p.distance)
-          // Positions inside the match (the first two are already in).
-          let stop = position - 1 + p.length
-          while position < stop {
-            insert(d, position)
-            position += 1
-          }
-          pending = nil
+        let here = position - base
+        guard end - position >= Deflater.minMatch else {
+          writeLiteralOrLength(Int(d[here]))
+          position += 1
           continue
         }
+        let h = hash(d + here)
+        let (length, distance) = longestMatch(d, here, h, available: min(Deflater.maxMatch, end - position))
+        previous[position & (Deflater.windowSize - 1)] = head[h]
+        head[h] = position + 1
         if length >= Deflater.minMatch {
-          pending = (length, distance)
-          insert(d, position)
-          position += 1
+          writeMatch(length, distance)
+          if length <= Deflater.maxInsert {
+            for p in (position + 1)..<min(position + length, end - 3) {
+              let hp = hash(d + (p - base))
+              previous[p & (Deflater.windowSize - 1)] = head[hp]
+              head[hp] = p + 1
+            }
+          }
+          position += length
         } else {
-          writeLiteralOrLength(Int(d[position - base]))
-          insert(d, position)
-          position += 1
-        }
-      }
-      if let p = pending {
-        writeMatch(p.length, p.distance)
-        let stop = position - 1 + p.length
-        while position < stop {
-          insert(d, position)
+          writeLiteralOrLength(Int(d[here]))
           position += 1
         }
       }
     }
     // Keep one window of history.
     let keepFrom = max(base, position - Deflater.windowSize)
-    if keepFrom - base > 65_536 {
+    if keepFrom - base > 262_144 {
       data.removeFirst(keepFrom - base)
       base = keepFrom
     }
   }
 
   @inline(__always)
-  private func hash(_ d: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    let v = UInt32(d[i]) | UInt32(d[i + 1]) << 8 | UInt32(d[i + 2]) << 16
+  private func hash(_ p: UnsafePointer<UInt8>) -> Int {
+    let v = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
     return Int((v &* 2_654_435_761) >> UInt32(32 - Deflater.hashBits))
   }
 
+  /// The longest earlier match for the bytes at `here` (an index into `d`)
+  /// among the hash chain's first candidates; length 0 if none.
   @inline(__always)
-  private mutating func insert(_ d: UnsafeBufferPointer<UInt8>, _ p: Int) {
-    guard p + 2 < base + d.count else { return }
-    let h = hash(d, p - base)
-    previous[p & (Deflater.windowSize - 1)] = head[h]
-    head[h] = p + 1
-  }
-
-  /// The longest earlier match for the bytes at `p` (length 0 if none of at
-  /// least three bytes).
-  private func longestMatch(_ d: UnsafeBufferPointer<UInt8>, at p: Int, end: Int) -> (Int, Int) {
-    let available = min(Deflater.maxMatch, end - p)
-    guard available >= Deflater.minMatch else { return (0, 0) }
-    var candidate = head[hash(d, p - base)] - 1
+  private func longestMatch(_ d: UnsafePointer<UInt8>, _ here: Int, _ h: Int, available: Int) -> (Int, Int) {
+    var candidate = head[h] - 1
     var best = 0
     var bestDistance = 0
     var chain = Deflater.maxChain
-    let here = p - base
-    while candidate >= 0 && chain > 0 {
+    let p = here + base
+    while candidate >= base && chain > 0 {
       let distance = p - candidate
-      if distance > Deflater.windowSize || candidate < base { break }
-      let there = candidate - base
-      if d[there + best] == d[here + best] {
-        var n = 0
-        while n < available && d[there + n] == d[here + n] { n += 1 }
-        if n > best {
-          best = n
-          bestDistance = distance
-          if n == available { break }
-        }
+      if distance > Deflater.windowSize || distance <= 0 { break }
+      let n = Deflater.matchLength(d + (candidate - base), d + here, available)
+      if n > best {
+        best = n
+        bestDistance = distance
+        if n >= Deflater.goodEnough || n == available { break }
       }
       let next = previous[candidate & (Deflater.windowSize - 1)] - 1
       if next >= candidate { break }
@@ -144,6 +133,21 @@ struct Deflater {
       chain -= 1
     }
     return best >= Deflater.minMatch ? (best, bestDistance) : (0, 0)
+  }
+
+  /// How many bytes at `a` and `b` agree, up to `limit`; eight at a time.
+  @inline(__always)
+  static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
+    var n = 0
+    while n + 8 <= limit {
+      let x = UnsafeRawPointer(a + n).loadUnaligned(as: UInt64.self)
+      let y = UnsafeRawPointer(b + n).loadUnaligned(as: UInt64.self)
+      let diff = x ^ y
+      if diff != 0 { return n + diff.trailingZeroBitCount / 8 }
+      n += 8
+    }
+    while n < limit && a[n] == b[n] { n += 1 }
+    return n
   }
 
   // MARK: Fixed Huffman codes
@@ -180,6 +184,8 @@ struct Deflater {
   private static let distanceExtra = [
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
   ]
+  /// The fixed 5-bit distance codes, bits reversed.
+  private static let distanceCodes: [UInt32] = (0..<30).map { reverse(UInt32($0), 5) }
   /// The length code index (0…28) of every length 3…258.
   private static let lengthIndex: [UInt8] = (0...258).map { len in
     var i = 0
@@ -188,7 +194,7 @@ struct Deflater {
   }
 
   @inline(__always)
-  private mutating func writeBits(_ value: UInt32, _ n: Int) {
+  private func writeBits(_ value: UInt32, _ n: Int) {
     bits |= UInt64(value) << UInt64(bitCount)
     bitCount += n
     while bitCount >= 8 {
@@ -199,12 +205,12 @@ struct Deflater {
   }
 
   @inline(__always)
-  private mutating func writeLiteralOrLength(_ symbol: Int) {
+  private func writeLiteralOrLength(_ symbol: Int) {
     let (code, n) = Deflater.literalCodes[symbol]
     writeBits(code, n)
   }
 
-  private mutating func writeMatch(_ length: Int, _ distance: Int) {
+  private func writeMatch(_ length: Int, _ distance: Int) {
     let li = Int(Deflater.lengthIndex[length])
     writeLiteralOrLength(257 + li)
     if Deflater.lengthExtra[li] > 0 {
@@ -212,7 +218,7 @@ struct Deflater {
     }
     var di = 0
     while di + 1 < Deflater.distanceBase.count && Deflater.distanceBase[di + 1] <= distance { di += 1 }
-    writeBits(Deflater.reverse(UInt32(di), 5), 5)
+    writeBits(Deflater.distanceCodes[di], 5)
     if Deflater.distanceExtra[di] > 0 {
       writeBits(UInt32(distance - Deflater.distanceBase[di]), Deflater.distanceExtra[di])
     }

@@ -13,7 +13,7 @@ struct PNGEncoder: BandEncoder {
   private var previousRow: [UInt8]
   private var row: [UInt8]
   private var candidates: [[UInt8]]
-  private var deflater = Deflater()
+  private let deflater = Deflater()
   private var adler = Adler32()
   private var ok = true
   /// IDAT chunks are written when this much compressed data is waiting.
@@ -88,7 +88,8 @@ struct PNGEncoder: BandEncoder {
     let rgb = channels == 3
     row.withUnsafeMutableBufferPointer { out in
       if rgb {
-        rgbBytes(UnsafeBufferPointer(rebasing: pixels[rowStart..<(rowStart + width)]), into: out.baseAddress!, count: width)
+        rgbBytes(
+          UnsafeBufferPointer(rebasing: pixels[rowStart..<(rowStart + width)]), into: out.baseAddress!, count: width)
         return
       }
       for x in 0..<width {
@@ -109,47 +110,62 @@ struct PNGEncoder: BandEncoder {
     }
   }
 
-  /// Fills the five filtered versions of `row` and returns the index of the
-  /// one whose bytes, read as signed, have the smallest sum of magnitudes.
+  /// Picks the PNG filter for `row` (the one whose output, read as signed
+  /// bytes, has the smallest sum of magnitudes, estimated on every 16th
+  /// byte), writes the filtered row into `candidates[f]` and returns f.
   private mutating func filter() -> Int {
     let bpp = channels
     let n = row.count
     var best = 0
-    var bestScore = Int.max
-    for f in 0..<5 {
-      var score = 0
-      row.withUnsafeBufferPointer { cur in
-        previousRow.withUnsafeBufferPointer { up in
-          candidates[f].withUnsafeMutableBufferPointer { out in
-            out[0] = UInt8(f)
-            for i in 0..<n {
-              let a = i >= bpp ? Int(cur[i - bpp]) : 0
-              let b = Int(up[i])
-              let c = i >= bpp ? Int(up[i - bpp]) : 0
-              let x = Int(cur[i])
-              let predictor: Int
-              switch f {
-              case 0: predictor = 0
-              case 1: predictor = a
-              case 2: predictor = b
-              case 3: predictor = (a + b) / 2
-              default:
-                let p = a + b - c
-                let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
-                predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-              }
-              let v = UInt8(truncatingIfNeeded: x - predictor)
-              out[i + 1] = v
-              score += v < 128 ? Int(v) : 256 - Int(v)
-            }
+    row.withUnsafeBufferPointer { cur in
+      previousRow.withUnsafeBufferPointer { up in
+        var bestScore = Int.max
+        for f in [1, 2, 4] {
+          var score = 0
+          var i = bpp
+          while i < n {
+            let v = PNGEncoder.filtered(f, cur[i], cur[i - bpp], up[i], up[i - bpp])
+            score += v < 128 ? Int(v) : 256 - Int(v)
+            i += 16
+          }
+          if score < bestScore {
+            bestScore = score
+            best = f
+          }
+        }
+        candidates[best].withUnsafeMutableBufferPointer { out in
+          out[0] = UInt8(best)
+          let o = out.baseAddress! + 1
+          // The first pixel has no left neighbour (a = c = 0).
+          for i in 0..<min(bpp, n) { o[i] = PNGEncoder.filtered(best, cur[i], 0, up[i], 0) }
+          switch best {
+          case 0: for i in bpp..<max(bpp, n) { o[i] = cur[i] }
+          case 1: for i in bpp..<max(bpp, n) { o[i] = cur[i] &- cur[i - bpp] }
+          case 2: for i in bpp..<max(bpp, n) { o[i] = cur[i] &- up[i] }
+          case 3:
+            for i in bpp..<max(bpp, n) { o[i] = cur[i] &- UInt8((UInt16(cur[i - bpp]) + UInt16(up[i])) >> 1) }
+          default:
+            for i in bpp..<max(bpp, n) { o[i] = PNGEncoder.filtered(4, cur[i], cur[i - bpp], up[i], up[i - bpp]) }
           }
         }
       }
-      if score < bestScore {
-        bestScore = score
-        best = f
-      }
     }
     return best
+  }
+
+  /// Byte x under filter `f` (None, Sub, Up, Average, Paeth), with a the
+  /// byte to its left, b above, c above-left.
+  @inline(__always)
+  static func filtered(_ f: Int, _ x: UInt8, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+    switch f {
+    case 0: return x
+    case 1: return x &- a
+    case 2: return x &- b
+    case 3: return x &- UInt8((UInt16(a) + UInt16(b)) >> 1)
+    default:
+      let p = Int(a) + Int(b) - Int(c)
+      let (pa, pb, pc) = (abs(p - Int(a)), abs(p - Int(b)), abs(p - Int(c)))
+      return x &- (pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+    }
   }
 }

@@ -98,9 +98,11 @@ struct RasterRenderer: @unchecked Sendable {
 
   /// Draws every band and hands them to `encoder` in order; false if the
   /// encoder failed (it could not write).
-  func render<E: BandEncoder>(into encoder: inout E, threads: Int = rasterThreads) -> Bool {
+  func render<E: BandEncoder>(into encoder: inout E, threads: Int? = nil) -> Bool {
+    // Small images are drawn faster than a thread starts.
+    let threads = threads ?? (width * height < 1_000_000 ? 1 : rasterThreads)
     let band = RasterRenderer.bandHeight
-    let chunkRows = band * threads * 4
+    let chunkRows = band * threads * (threads > 1 ? 4 : 1)
     let chunk = UnsafeMutableBufferPointer<Pixel>.allocate(capacity: width * min(chunkRows, height))
     defer { chunk.deallocate() }
     let scratches = UnsafeMutableBufferPointer<Scratch>.allocate(capacity: threads)
