@@ -6,7 +6,9 @@
 // polygon P0 P1 P2 stays within |P0 − 2·P1 + P2| / (4n²) of its n-segment
 // chord polyline, and a cubic within (3/4)·max|Pi − 2·Pi+1 + Pi+2| / n²
 // (Wang's formula); n is the smallest count that keeps that under the
-// tolerance (0.1 px by default, in pixels, after the transform).
+// tolerance, in pixels after the transform: 0.025 px by default, a quarter
+// of the 0.1 px a curve may be off, because the chords of a convex curve all
+// lie on its inside and a nearly horizontal edge shows even that.
 
 /// A straight edge in pixel coordinates (x right, y down, pixel (i, j)
 /// covering [i, i+1] × [j, j+1]).
@@ -23,7 +25,7 @@ public struct Flattener {
   /// The largest distance, in pixels, between a curve and its edges.
   public var tolerance: Double
 
-  public init(tolerance: Double = 0.1) { self.tolerance = tolerance }
+  public init(tolerance: Double = 0.025) { self.tolerance = tolerance }
 
   /// The edges of `path` mapped by `transform` (frame → pixels), each
   /// subpath closed.

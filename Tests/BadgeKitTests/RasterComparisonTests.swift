@@ -1,0 +1,109 @@
+// badgec's rasterizer against rsvg-convert rendering badgec's SVG of the
+// same scene: every sample, and scenes built to be hard (slivers,
+// self-intersections under both rules, canvas edges, thousands of segments,
+// tiny and huge scales, gradients, group opacity).
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+@Suite(.serialized)
+struct RasterComparisonTests {
+  @Test(arguments: ["landmark", "sunburst", "shield"])
+  func sample(_ name: String) throws {
+    let source = try Support.read("samples/\(name).badge")
+    try RasterSupport.check(name, source, within: 8, fraction: 0.995)
+  }
+
+  @Test func landmarkScaledAndWide() throws {
+    let source = try Support.read("samples/landmark.badge")
+    try RasterSupport.check(
+      "landmark-wide-x2", source, CompileOptions(canvasSize: Size(320, 200), raster: RasterOptions(scale: 2)),
+      within: 8, fraction: 0.995)
+  }
+
+  static let scenes: [(String, String)] = [
+    (
+      "slivers",
+      """
+      badge S size 120, 80 {
+        path { move (2, 10) line (118, 11) line (118, 11.4) close
+               move (10, 2) line (10.6, 78) line (10.3, 78) close
+               move (5, 70) line (115, 20) line (115.3, 20.5) close }.fill(#204080)
+      }
+      """
+    ),
+    (
+      "star-rules",
+      """
+      component Star(rule) {
+        path { move (50%, 0) line (79%, 90%) line (2%, 35%) line (98%, 35%) line (21%, 90%) close }
+          .fill(#c03030, rule: rule)
+      }
+      badge S size 200, 100 {
+        Star(rule: nonzero).frame(width: 100, height: 100).offset(x: -50)
+        Star(rule: evenodd).frame(width: 100, height: 100).offset(x: 50)
+      }
+      """
+    ),
+    (
+      "canvas-edges",
+      """
+      badge S size 100, 60 {
+        circle().frame(width: 80, height: 80).position(x: 0, y: 0).fill(#3070f0)
+        rect().frame(width: 40, height: 300).position(x: 100, y: 30).fill(#f07030)
+        ellipse().frame(width: 60, height: 20).position(x: 50, y: 60).fill(#30a040)
+        path { move (-50, 30) line (50, -40) line (150, 30) line (50, 100) close }.fill(rgba(0, 0, 0, 0.3))
+      }
+      """
+    ),
+    (
+      "gradients-and-layers",
+      """
+      badge S size 160, 120 {
+        rect().fill(linear(red, stop(yellow, 0.3), blue, start: topLeading, end: bottomTrailing))
+        capsule().frame(width: 120, height: 40).rotate(30deg).fill(linear(#ffffff, #00000080, start: leading, end: trailing))
+        zstack { circle().frame(width: 60, height: 60).offset(x: -15) circle().frame(width: 60, height: 60).offset(x: 15) }
+          .fill(green).opacity(0.5)
+        repeat 5 as i { roundedRect(radius: 6).frame(width: 30, height: 30).rotate(i * 18deg).offset(y: 35) }
+          .fill(purple).opacity(0.3)
+      }
+      """
+    ),
+  ]
+
+  @Test(arguments: scenes.indices)
+  func denseScene(_ i: Int) throws {
+    let (name, source) = RasterComparisonTests.scenes[i]
+    try RasterSupport.check(name, source, within: 32, fraction: 0.995)
+  }
+
+  /// A closed curve of 3000 straight segments winding seven times around
+  /// the centre (a hypotrochoid), crossing itself everywhere.
+  static func hypotrochoid(rule: String) -> String {
+    var lines = ""
+    for k in 1...3000 {
+      let t = Double(k) / 3000 * 2 * Double.pi * 3
+      let x = 100 + 48 * cosOf(t) + 45 * cosOf(t * 7 / 3)
+      let y = 100 + 48 * sinOf(t) - 45 * sinOf(t * 7 / 3)
+      lines += "line (\(x), \(y))\n"
+    }
+    return "badge S size 200 {\n path {\n move (193, 100)\n\(lines) close }.fill(#402080, rule: \(rule))\n}"
+  }
+
+  @Test(arguments: ["nonzero", "evenodd"])
+  func thousandsOfSegments(_ rule: String) throws {
+    try RasterSupport.check(
+      "thousands-\(rule)", RasterComparisonTests.hypotrochoid(rule: rule), within: 32, fraction: 0.995)
+  }
+
+  @Test func tinyAndHugeScales() throws {
+    let source = try Support.read("samples/sunburst.badge")
+    try RasterSupport.check(
+      "sunburst-tiny", source, CompileOptions(canvasSize: Size(64, 64), raster: RasterOptions(scale: 0.5)),
+      within: 32, fraction: 0.995)
+    try RasterSupport.check(
+      "sunburst-huge", source, CompileOptions(canvasSize: Size(64, 64), raster: RasterOptions(scale: 24)),
+      within: 8, fraction: 0.995)
+  }
+}

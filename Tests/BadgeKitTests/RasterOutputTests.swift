@@ -1,0 +1,161 @@
+// Raster output tests: small scenes against hand-checked coverage masks,
+// PPM and PNG files accepted by pngcheck and decoded by netpbm to the same
+// pixels, --scale, --background, and the command line.
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+@Suite(.serialized)
+struct RasterOutputTests {
+  /// The scene as an ASCII mask: ' ' empty, '.' up to a quarter, '+' under
+  /// three quarters, '#' above (darkness of black on white); trailing
+  /// blanks of a row are dropped.
+  static func mask(_ source: String, scale: Double = 1) -> String {
+    guard let image = RasterSupport.badgec(source, CompileOptions(raster: RasterOptions(scale: scale))) else {
+      return ""
+    }
+    var out = ""
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let darkness = 255 - Int(image.bytes[3 * (y * image.width + x)])
+        out += darkness == 0 ? " " : darkness <= 64 ? "." : darkness < 192 ? "+" : "#"
+      }
+      while out.hasSuffix(" ") { out.removeLast() }
+      out += "\n"
+    }
+    return out
+  }
+
+  @Test func halfPixelSquare() {
+    // A square from (1.5, 1.5) to (6.5, 4.5): edges half cover their pixels,
+    // corners a quarter.
+    #expect(
+      RasterOutputTests.mask(
+        "badge M size 8, 6 { path { move (1.5, 1.5) line (6.5, 1.5) line (6.5, 4.5) line (1.5, 4.5) } }")
+          == """
+
+           .++++.
+           +####+
+           +####+
+           .++++.
+
+
+          """)
+  }
+
+  @Test func triangleAndEvenOddHole() {
+    #expect(
+      RasterOutputTests.mask(
+        "badge M size 10 { path { move (0, 0) line (10, 0) line (10, 10) line (0, 10) close move (3, 3) line (7, 3) line (7, 7) line (3, 7) close }.fill(black, rule: evenodd) }"
+      ) == """
+        ##########
+        ##########
+        ##########
+        ###    ###
+        ###    ###
+        ###    ###
+        ###    ###
+        ##########
+        ##########
+        ##########
+
+        """)
+    #expect(
+      RasterOutputTests.mask("badge M size 8 { path { move (0, 0) line (8, 8) line (0, 8) close } }") == """
+        +
+        #+
+        ##+
+        ###+
+        ####+
+        #####+
+        ######+
+        #######+
+
+        """)
+  }
+
+  @Test func scaleMultipliesPixels() throws {
+    let source = "badge M size 8 { path { move (0, 0) line (8, 8) line (0, 8) close } }"
+    let image = try #require(RasterSupport.badgec(source, CompileOptions(raster: RasterOptions(scale: 2))))
+    #expect(image.width == 16 && image.height == 16)
+    #expect(RasterOutputTests.mask("badge M size 2 { rect() }", scale: 0.5) == "#\n")
+  }
+
+  @Test func ppmHeaderAndBackground() throws {
+    var options = CompileOptions(format: .ppm, raster: RasterOptions(background: .bytes(0, 128, 255)))
+    options.canvasSize = Size(3, 2)
+    let bytes = try #require(Support.compile("badge B { }", options).output)
+    #expect(Array(bytes.prefix(11)) == Array("P6\n3 2\n255\n".utf8))
+    #expect(Array(bytes.suffix(3)) == [0, 128, 255])
+  }
+
+  static func tool(_ name: String) -> URL? { Support.tool(name) }
+
+  @Test func pngIsValidAndDecodesToThePPMPixels() throws {
+    guard let pngcheck = Support.tool("pngcheck"), let pngtopnm = Support.tool("pngtopnm") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["landmark", "sunburst", "shield"] {
+      let source = try Support.read("samples/\(name).badge")
+      let ppm = try #require(RasterSupport.badgec(source, CompileOptions()))
+      // RGB over white: exactly the PPM's pixels.
+      var opaque = CompileOptions(format: .png, raster: RasterOptions(background: .bytes(255, 255, 255)))
+      let rgbFile = dir.appendingPathComponent("\(name)-rgb.png")
+      try Data(try #require(Support.compile(source, opaque).output)).write(to: rgbFile)
+      let check = try Support.run(pngcheck, ["-v", rgbFile.path])
+      #expect(check.status == 0, "\(check.stdout)")
+      #expect(RGBImage(ppm: Array(try Support.run(pngtopnm, [rgbFile.path]).stdout)) == ppm, "\(name)")
+      // RGBA: composited over white by netpbm, within a level of the PPM.
+      opaque.raster.background = nil
+      let rgbaFile = dir.appendingPathComponent("\(name)-rgba.png")
+      try Data(try #require(Support.compile(source, opaque).output)).write(to: rgbaFile)
+      #expect(try Support.run(pngcheck, ["-v", rgbaFile.path]).status == 0)
+      let mixed = try Support.run(pngtopnm, ["-mix", "-background", "rgb:ff/ff/ff", rgbaFile.path])
+      let decoded = try #require(RGBImage(ppm: Array(mixed.stdout)))
+      let (mean, fraction) = decoded.compare(ppm, within: 2)
+      #expect(mean < 0.1 && fraction == 1, "\(name): \(mean) \(fraction)")
+    }
+  }
+
+  @Test func noisyImageSurvivesDeflate() throws {
+    // Many small shapes in many colours: literals and matches of every kind.
+    guard let pngtopnm = Support.tool("pngtopnm") else { return }
+    var body = ""
+    for i in 0..<300 {
+      let x = (i * 37) % 190
+      let y = (i * 53) % 130
+      body +=
+        "rect().frame(width: \(3 + i % 7), height: \(2 + i % 5)).position(x: \(x), y: \(y)).fill(rgb(\(i * 7 % 256), \(i * 13 % 256), \(i * 29 % 256)))\n"
+    }
+    let source = "badge N size 200, 140 {\n\(body)}"
+    let ppm = try #require(RasterSupport.badgec(source, CompileOptions()))
+    let png = try #require(
+      Support.compile(source, CompileOptions(format: .png, raster: RasterOptions(background: .bytes(255, 255, 255))))
+        .output)
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("noisy.png")
+    try Data(png).write(to: file)
+    #expect(RGBImage(ppm: Array(try Support.run(pngtopnm, [file.path]).stdout)) == ppm)
+  }
+
+  @Test func commandLineWritesRasterFiles() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let landmark = Support.url("samples/landmark.badge").path
+    let ppm = dir.appendingPathComponent("out.ppm")
+    #expect(try Support.badgec([landmark, "--size", "64", "--scale", "2", "-o", ppm.path]).status == 0)
+    let image = try #require(RGBImage(ppm: Array(try Data(contentsOf: ppm))))
+    #expect(image.width == 128 && image.height == 128)
+    let png = try Support.badgec([landmark, "--format", "png", "--background", "navy", "-o", "-"])
+    #expect(png.status == 2)  // no colour named navy
+    let png2 = try Support.badgec([landmark, "--format", "png", "--background", "#000080", "-o", "-"])
+    #expect(png2.status == 0)
+    #expect(Array(png2.stdout.prefix(8)) == [137, 80, 78, 71, 13, 10, 26, 10])
+    #expect(try Support.badgec([landmark, "--scale", "0", "-o", ppm.path]).status == 2)
+    let huge = try Support.badgec([landmark, "--size", "50000", "-o", ppm.path])
+    #expect(huge.status == 1)
+    #expect(huge.stderr.contains("expected at most 32768 on a side"))
+  }
+}
