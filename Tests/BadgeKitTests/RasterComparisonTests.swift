@@ -106,4 +106,37 @@ struct RasterComparisonTests {
       "sunburst-huge", source, CompileOptions(canvasSize: Size(64, 64), raster: RasterOptions(scale: 24)),
       within: 8, fraction: 0.995)
   }
+
+  /// A scene of random paths: lines, quads and cubics, both fill rules,
+  /// solid and gradient paints, opacities.
+  static func randomScene(seed: UInt64) -> String {
+    var r = RasterCoverageTests.Random(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
+    func n(_ scale: Double) -> String { SVGText.number(r.next() * scale - scale * 0.1) }
+    var body = ""
+    for _ in 0..<4 {
+      var path = "move (\(n(160)), \(n(120)))"
+      for _ in 0..<(3 + Int(r.next() * 6)) {
+        switch Int(r.next() * 3) {
+        case 0: path += " line (\(n(160)), \(n(120)))"
+        case 1: path += " quad (\(n(160)), \(n(120))), control: (\(n(160)), \(n(120)))"
+        default:
+          path += " cubic (\(n(160)), \(n(120))), control1: (\(n(160)), \(n(120))), control2: (\(n(160)), \(n(120)))"
+        }
+      }
+      let rule = r.next() < 0.5 ? "nonzero" : "evenodd"
+      let c = { Int(r.next() * 255) }
+      let paint =
+        r.next() < 0.5
+        ? "rgb(\(c()), \(c()), \(c()))"
+        : "linear(rgb(\(c()), \(c()), \(c())), rgba(\(c()), \(c()), \(c()), 0.6), start: topLeading, end: bottom)"
+      body += "path { \(path) close }.fill(\(paint), rule: \(rule)).opacity(\(SVGText.number(0.4 + r.next() * 0.6)))\n"
+    }
+    return "badge R size 160, 120 {\n\(body)}"
+  }
+
+  @Test(arguments: 1...8)
+  func randomPaths(_ seed: Int) throws {
+    try RasterSupport.check(
+      "random-\(seed)", RasterComparisonTests.randomScene(seed: UInt64(seed)), within: 32, fraction: 0.995, mean: 0.8)
+  }
 }
