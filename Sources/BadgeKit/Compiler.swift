@@ -62,6 +62,23 @@ public struct CompileResult: Sendable {
     }
   }
 
+  /// The exact size of the output when it is known before encoding (PPM),
+  /// so that it can be written straight into place (`write(into:)`).
+  public var knownSize: Int? {
+    guard let scene, !hasErrors, options.format == .ppm else { return nil }
+    let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
+    return PPM.size(width: w, height: h)
+  }
+
+  /// Writes the whole output into `buffer`, which holds exactly `knownSize`
+  /// bytes (the raster is drawn on every core, each band straight into its
+  /// place); `done` hears of each byte range as it becomes final. False
+  /// when the size is not known or does not match.
+  public func write(into buffer: UnsafeMutableRawBufferPointer, done: (Range<Int>) -> Void = { _ in }) -> Bool {
+    guard let scene, buffer.count == knownSize else { return false }
+    return PPM.write(ppmRenderer(scene, options.raster), into: buffer, done: done)
+  }
+
   /// The whole output in memory, or nil when there were errors.
   public var output: [UInt8]? {
     var bytes: [UInt8] = []

@@ -80,9 +80,9 @@ func errorText() -> String { String(cString: strerror(errno)) }
 /// and a rename, so the file is either the old one or the whole new one.
 func writeAtomically(_ result: CompileResult, to path: String) -> String? {
   let temp = path + ".badgec-\(getpid()).tmp"
-  let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  let fd = open(temp, O_RDWR | O_CREAT | O_TRUNC, 0o644)
   guard fd >= 0 else { return "cannot write '\(path)': \(errorText())" }
-  let ok = result.write { writeAll(fd, $0) }
+  let ok = writeInPlace(result, fd) ?? result.write { writeAll(fd, $0) }
   let why = errorText()
   if close(fd) != 0 || !ok {
     unlink(temp)
@@ -94,6 +94,30 @@ func writeAtomically(_ result: CompileResult, to path: String) -> String? {
     return "cannot write '\(path)': \(why)"
   }
   return nil
+}
+
+/// Where the output's size is known (PPM), draws it straight into the file
+/// mapped in memory, with the space reserved first (so that a full disk is
+/// an error here, not a signal later). Nil when that cannot be done; the
+/// caller then writes the ordinary way.
+func writeInPlace(_ result: CompileResult, _ fd: Int32) -> Bool? {
+  #if os(Linux)
+    guard let size = result.knownSize, size > 0, posix_fallocate(fd, 0, off_t(size)) == 0 else { return nil }
+    guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
+    else { return nil }
+    // Finished pages leave this process (they stay in the file): memory
+    // stays at a few chunks, not the whole image.
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let ok = result.write(into: UnsafeMutableRawBufferPointer(start: map, count: size)) { range in
+      let start = range.lowerBound / page * page
+      let end = range.upperBound / page * page
+      if end > start { madvise(map + start, end - start, MADV_DONTNEED) }
+    }
+    munmap(map, size)
+    return ok
+  #else
+    return nil
+  #endif
 }
 
 func parseSize(_ text: String) -> Size? {

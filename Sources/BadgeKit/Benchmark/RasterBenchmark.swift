@@ -46,31 +46,26 @@ public enum RasterBenchmark {
     return times[times.count / 2]
   }
 
-  /// An encoder that keeps nothing (drawing alone).
-  struct Discard: BandEncoder {
-    var checksum: UInt32 = 0
-    mutating func encode(_ pixels: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool {
-      checksum &+= pixels[pixels.count / 2]
-      return true
-    }
-    mutating func finish() -> Bool { true }
-  }
-
   public static func measure(_ scene: Scene, scale: Double, runs: Int) -> Figures {
     let white = RGBA(r: 1, g: 1, b: 1)
     var renderer = RasterRenderer(scene, scale: scale, background: white)
     let flatten = median(runs) { renderer = RasterRenderer(scene, scale: scale, background: white) }
     var sink: Float = 0
     let coverage = median(runs) { sink += renderer.coverageOnly() }
-    var discard = Discard()
-    let one = median(runs) { _ = renderer.render(into: &discard, threads: 1) }
-    let all = median(runs) { _ = renderer.render(into: &discard) }
+    var checksum: UInt32 = 0
+    func draw(_ threads: Int) {
+      _ = renderer.drawBands(
+        threads: threads, chunkRows: renderer.height, perBand: { _, _, pixels in checksum &+= pixels[0] },
+        afterChunk: { _, _ in true })
+    }
+    let one = median(runs) { draw(1) }
+    let all = median(runs) { draw(rasterThreads) }
     var bytes = 0
     let ppm = median(runs) {
-      var e = PPMEncoder(width: renderer.width, height: renderer.height) {
-        bytes += $0.count; return true
+      _ = PPM.write(renderer) {
+        bytes += $0.count
+        return true
       }
-      _ = renderer.render(into: &e)
     }
     let png = median(max(1, runs / 2)) {
       let transparent = RasterRenderer(scene, scale: scale, background: nil)
@@ -80,20 +75,26 @@ public enum RasterBenchmark {
       }
       _ = transparent.render(into: &e)
     }
-    if sink.isNaN || discard.checksum == 1 || bytes < 0 { print("") }  // keep the work observable
+    if sink.isNaN || checksum == 1 || bytes < 0 { print("") }  // keep the work observable
     return Figures(
       pixels: (renderer.width, renderer.height), flatten: flatten, coverage: coverage, drawOneThread: one, draw: all,
       drawAndPPM: ppm, drawAndPNG: png, threads: rasterThreads)
   }
 
-  /// The peak resident memory of this process so far, in bytes.
+  /// The peak resident memory of this process so far, in bytes: VmHWM
+  /// from /proc/self/status (getrusage's figure would include whatever
+  /// started this program, such as `swift run`, since it survives exec).
   public static func peakMemory() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-    #endif
-    return Int(usage.ru_maxrss) * 1024
+    guard let f = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), f) != nil {
+      let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if text.hasPrefix("VmHWM:") {
+        let digits = text.filter { $0.isNumber }
+        return (Int(digits) ?? 0) * 1024
+      }
+    }
+    return 0
   }
 }

@@ -88,8 +88,7 @@ struct PNGEncoder: BandEncoder {
     let rgb = channels == 3
     row.withUnsafeMutableBufferPointer { out in
       if rgb {
-        rgbBytes(
-          UnsafeBufferPointer(rebasing: pixels[rowStart..<(rowStart + width)]), into: out.baseAddress!, count: width)
+        rgbBytes(pixels.baseAddress! + rowStart, into: out.baseAddress!, count: width)
         return
       }
       for x in 0..<width {

@@ -1,43 +1,77 @@
-// The PPM backend: bands of premultiplied pixels, drawn over an opaque
-// background, in; binary PPM (P6, maxval 255) out. PPM has no alpha: the
-// renderer starts every band as the background (white unless one is
-// given), so each pixel is already opaque and only its alpha is dropped.
+// The PPM backend: the renderer's bands, drawn over an opaque background,
+// in; binary PPM (P6, maxval 255) out. PPM has no alpha: the renderer
+// starts every band as the background (white unless one is given), so each
+// pixel is already opaque and only its alpha is dropped. Bands are turned
+// into bytes by the threads that drew them, straight into the output.
 
-/// Writes P6 PPM to a byte sink, band by band.
-struct PPMEncoder: BandEncoder {
-  let width: Int
-  let sink: (UnsafeRawBufferPointer) -> Bool
-  private var bytes: [UInt8] = []
-  private var ok: Bool
+enum PPM {
+  static func header(width: Int, height: Int) -> [UInt8] { Array("P6\n\(width) \(height)\n255\n".utf8) }
 
-  init(width: Int, height: Int, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
-    self.width = width
-    self.sink = sink
-    ok = Array("P6\n\(width) \(height)\n255\n".utf8).withUnsafeBytes { sink($0) }
+  /// The size of the whole file.
+  static func size(width: Int, height: Int) -> Int { header(width: width, height: height).count + width * height * 3 }
+
+  /// Writes the image to `sink` a chunk of rows at a time.
+  static func write(_ renderer: RasterRenderer, threads: Int? = nil, to sink: (UnsafeRawBufferPointer) -> Bool)
+    -> Bool
+  {
+    let (width, height) = (renderer.width, renderer.height)
+    guard header(width: width, height: height).withUnsafeBytes({ sink($0) }) else { return false }
+    let threads = threads ?? renderer.defaultThreads()
+    let chunkRows = RasterRenderer.bandHeight * threads * (threads > 1 ? 4 : 1)
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: width * min(chunkRows, height) * 3)
+    defer { bytes.deallocate() }
+    return renderer.drawBands(
+      threads: threads, chunkRows: chunkRows,
+      perBand: { y0, rows, pixels in
+        rgbBytes(pixels, into: bytes + (y0 % chunkRows) * width * 3, count: rows * width)
+      },
+      afterChunk: { _, rows in sink(UnsafeRawBufferPointer(start: bytes, count: rows * width * 3)) })
   }
 
-  mutating func encode(_ pixels: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool {
-    guard ok else { return false }
-    let count = width * rows
-    if bytes.count != count * 3 { bytes = [UInt8](repeating: 0, count: count * 3) }
-    bytes.withUnsafeMutableBufferPointer { out in
-      rgbBytes(pixels, into: out.baseAddress!, count: count)
-    }
-    ok = bytes.withUnsafeBytes { sink($0) }
-    return ok
+  /// Writes the whole file into `buffer` (exactly `size` bytes), every
+  /// thread drawing and converting its bands in place. After each chunk of
+  /// rows, `done` gets the byte range now final.
+  static func write(
+    _ renderer: RasterRenderer, into buffer: UnsafeMutableRawBufferPointer, done: (Range<Int>) -> Void
+  ) -> Bool {
+    let (width, height) = (renderer.width, renderer.height)
+    let header = header(width: width, height: height)
+    guard buffer.count == size(width: width, height: height) else { return false }
+    header.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    let pixels = (buffer.baseAddress! + header.count).assumingMemoryBound(to: UInt8.self)
+    let threads = renderer.defaultThreads()
+    var finished = 0
+    return renderer.drawBands(
+      threads: threads, chunkRows: RasterRenderer.bandHeight * threads * 8,
+      perBand: { y0, rows, band in rgbBytes(band, into: pixels + y0 * width * 3, count: rows * width) },
+      afterChunk: { top, rows in
+        let end = header.count + (top + rows) * width * 3
+        done(finished..<end)
+        finished = end
+        return true
+      })
   }
-
-  mutating func finish() -> Bool { ok }
 }
 
-/// The R, G and B bytes of `count` opaque pixels, packed.
-func rgbBytes(_ pixels: UnsafeBufferPointer<Pixel>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
-  var o = out
-  for i in 0..<count {
+/// The R, G and B bytes of `count` opaque pixels, packed; four pixels
+/// (twelve bytes) at a time.
+func rgbBytes(_ pixels: UnsafePointer<Pixel>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+  let raw = UnsafeMutableRawPointer(out)
+  var i = 0
+  while i + 4 <= count {
+    let (a, b, c, d) = (
+      pixels[i] & 0xFF_FFFF, pixels[i + 1] & 0xFF_FFFF, pixels[i + 2] & 0xFF_FFFF, pixels[i + 3] & 0xFF_FFFF
+    )
+    raw.storeBytes(of: a | b << 24, toByteOffset: 3 * i, as: UInt32.self)
+    raw.storeBytes(of: b >> 8 | c << 16, toByteOffset: 3 * i + 4, as: UInt32.self)
+    raw.storeBytes(of: c >> 16 | d << 8, toByteOffset: 3 * i + 8, as: UInt32.self)
+    i += 4
+  }
+  while i < count {
     let p = pixels[i]
-    o[0] = UInt8(truncatingIfNeeded: p)
-    o[1] = UInt8(truncatingIfNeeded: p >> 8)
-    o[2] = UInt8(truncatingIfNeeded: p >> 16)
-    o += 3
+    out[3 * i] = UInt8(truncatingIfNeeded: p)
+    out[3 * i + 1] = UInt8(truncatingIfNeeded: p >> 8)
+    out[3 * i + 2] = UInt8(truncatingIfNeeded: p >> 16)
+    i += 1
   }
 }

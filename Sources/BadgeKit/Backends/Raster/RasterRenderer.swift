@@ -96,43 +96,65 @@ struct RasterRenderer: @unchecked Sendable {
     var layers: [[Pixel]] = []
   }
 
-  /// Draws every band and hands them to `encoder` in order; false if the
-  /// encoder failed (it could not write).
-  func render<E: BandEncoder>(into encoder: inout E, threads: Int? = nil) -> Bool {
-    // Small images are drawn faster than a thread starts.
-    let threads = threads ?? (width * height < 1_000_000 ? 1 : rasterThreads)
+  /// The threads to draw with: small images are drawn faster than a
+  /// thread starts.
+  func defaultThreads() -> Int { width * height < 1_000_000 ? 1 : rasterThreads }
+
+  /// Draws the image band by band on `threads` threads. Each band is drawn
+  /// into its thread's own buffer and handed, still in that thread, to
+  /// `perBand(y0, rows, pixels)`. Bands are grouped into chunks of
+  /// `chunkRows` rows; after each chunk, `afterChunk(top, rows)` runs on the
+  /// calling thread, in order. False when `afterChunk` returned false.
+  func drawBands(
+    threads: Int, chunkRows: Int, perBand: @escaping (Int, Int, UnsafePointer<Pixel>) -> Void,
+    afterChunk: (Int, Int) -> Bool
+  ) -> Bool {
     let band = RasterRenderer.bandHeight
-    let chunkRows = band * threads * (threads > 1 ? 4 : 1)
-    let chunk = UnsafeMutableBufferPointer<Pixel>.allocate(capacity: width * min(chunkRows, height))
-    defer { chunk.deallocate() }
     let scratches = UnsafeMutableBufferPointer<Scratch>.allocate(capacity: threads)
+    let buffers = UnsafeMutablePointer<Pixel>.allocate(capacity: width * band * threads)
     for t in 0..<threads {
       (scratches.baseAddress! + t).initialize(to: Scratch(coverage: CoverageBand(width: width, y0: 0, height: band)))
     }
     defer {
       _ = scratches.baseAddress!.deinitialize(count: threads)
       scratches.deallocate()
+      buffers.deallocate()
     }
+    let chunkRows = max(band, chunkRows / band * band)
     var top = 0
     while top < height {
       let rows = min(chunkRows, height - top)
       let bands = (rows + band - 1) / band
       let chunkTop = top
       runInParallel(min(threads, bands)) { t in
+        let pixels = buffers + t * self.width * band
         var b = t
         while b < bands {
           let y0 = chunkTop + b * band
           let n = min(band, chunkTop + rows - y0)
-          self.renderBand(y0: y0, rows: n, into: chunk.baseAddress! + b * band * self.width, &scratches[t])
+          self.renderBand(y0: y0, rows: n, into: pixels, &scratches[t])
+          perBand(y0, n, pixels)
           b += threads
         }
       }
-      guard encoder.encode(UnsafeBufferPointer(start: chunk.baseAddress, count: width * rows), rows: rows) else {
-        return false
-      }
+      guard afterChunk(top, rows) else { return false }
       top += rows
     }
-    return encoder.finish()
+    return true
+  }
+
+  /// Draws the image and hands it to `encoder` a chunk of rows at a time.
+  func render<E: BandEncoder>(into encoder: inout E, threads: Int? = nil) -> Bool {
+    let threads = threads ?? defaultThreads()
+    let chunkRows = RasterRenderer.bandHeight * threads * (threads > 1 ? 4 : 1)
+    let chunk = UnsafeMutablePointer<Pixel>.allocate(capacity: width * min(chunkRows, height))
+    defer { chunk.deallocate() }
+    let width = self.width
+    let ok = drawBands(
+      threads: threads, chunkRows: chunkRows,
+      perBand: { y0, rows, pixels in (chunk + (y0 % chunkRows) * width).update(from: pixels, count: rows * width) },
+      afterChunk: { _, rows in encoder.encode(UnsafeBufferPointer(start: chunk, count: width * rows), rows: rows) })
+    return ok && encoder.finish()
   }
 
   /// Draws rows `y0 ..< y0 + rows` into `pixels` (`rows` × `width`).

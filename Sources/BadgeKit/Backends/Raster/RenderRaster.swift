@@ -13,11 +13,14 @@ func renderRaster(
     var encoder = PNGEncoder(width: renderer.width, height: renderer.height, opaque: background != nil, sink: sink)
     return renderer.render(into: &encoder)
   default:
-    let b = options.background ?? RGBA(r: 1, g: 1, b: 1)
-    let renderer = RasterRenderer(scene, scale: options.scale, background: RGBA(r: b.r, g: b.g, b: b.b, a: 1))
-    var encoder = PPMEncoder(width: renderer.width, height: renderer.height, sink: sink)
-    return renderer.render(into: &encoder)
+    return PPM.write(ppmRenderer(scene, options), to: sink)
   }
+}
+
+/// The renderer for PPM: over the background (white unless given), opaque.
+func ppmRenderer(_ scene: Scene, _ options: RasterOptions) -> RasterRenderer {
+  let b = options.background ?? RGBA(r: 1, g: 1, b: 1)
+  return RasterRenderer(scene, scale: options.scale, background: RGBA(r: b.r, g: b.g, b: b.b, a: 1))
 }
 
 /// A colour written on the command line (`#rrggbb`, a colour name,
