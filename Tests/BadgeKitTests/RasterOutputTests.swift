@@ -148,6 +148,15 @@ struct RasterOutputTests {
     #expect(try Support.badgec([landmark, "--size", "64", "--scale", "2", "-o", ppm.path]).status == 0)
     let image = try #require(RGBImage(ppm: Array(try Data(contentsOf: ppm))))
     #expect(image.width == 128 && image.height == 128)
+    // The file (drawn in place through a memory map) is the bytes written to a pipe.
+    let piped = try Support.badgec([landmark, "--size", "64", "--scale", "2", "--format", "ppm", "-o", "-"])
+    #expect(piped.stdout == (try Data(contentsOf: ppm)))
+    // A large image is drawn on several threads: still the same bytes.
+    let big = dir.appendingPathComponent("big.ppm")
+    #expect(try Support.badgec([landmark, "--size", "1200", "-o", big.path]).status == 0)
+    let bigPiped = try Support.badgec([landmark, "--size", "1200", "--format", "ppm", "-o", "-"])
+    #expect(bigPiped.stdout == (try Data(contentsOf: big)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["big.ppm", "out.ppm"])
     let png = try Support.badgec([landmark, "--format", "png", "--background", "navy", "-o", "-"])
     #expect(png.status == 2)  // no colour named navy
     let png2 = try Support.badgec([landmark, "--format", "png", "--background", "#000080", "-o", "-"])
