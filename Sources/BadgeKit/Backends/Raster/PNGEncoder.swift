@@ -12,7 +12,8 @@ struct PNGEncoder: BandEncoder {
   let channels: Int
   private var previousRow: [UInt8]
   private var row: [UInt8]
-  private var candidates: [[UInt8]]
+  /// The filter type byte and the filtered row.
+  private var filteredRow: [UInt8]
   private let deflater = Deflater()
   private var adler = Adler32()
   private var ok = true
@@ -27,7 +28,7 @@ struct PNGEncoder: BandEncoder {
     let rowBytes = width * channels
     previousRow = [UInt8](repeating: 0, count: rowBytes)
     row = previousRow
-    candidates = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes + 1), count: 5)
+    filteredRow = [UInt8](repeating: 0, count: rowBytes + 1)
     let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     ok = signature.withUnsafeBytes { sink($0) }
     var header: [UInt8] = []
@@ -60,8 +61,8 @@ struct PNGEncoder: BandEncoder {
     guard ok else { return false }
     for r in 0..<rows {
       convert(pixels, rowStart: r * width)
-      let filtered = filter()
-      candidates[filtered].withUnsafeBufferPointer { bytes in
+      filter()
+      filteredRow.withUnsafeBufferPointer { bytes in
         adler.update(bytes)
         deflater.write(bytes)
       }
@@ -111,8 +112,8 @@ struct PNGEncoder: BandEncoder {
 
   /// Picks the PNG filter for `row` (the one whose output, read as signed
   /// bytes, has the smallest sum of magnitudes, estimated on every 16th
-  /// byte), writes the filtered row into `candidates[f]` and returns f.
-  private mutating func filter() -> Int {
+  /// byte) and writes the filtered row into `filteredRow`.
+  private mutating func filter() {
     let bpp = channels
     let n = row.count
     var best = 0
@@ -132,7 +133,7 @@ struct PNGEncoder: BandEncoder {
             best = f
           }
         }
-        candidates[best].withUnsafeMutableBufferPointer { out in
+        filteredRow.withUnsafeMutableBufferPointer { out in
           out[0] = UInt8(best)
           let o = out.baseAddress! + 1
           // The first pixel has no left neighbour (a = c = 0).
@@ -149,7 +150,6 @@ struct PNGEncoder: BandEncoder {
         }
       }
     }
-    return best
   }
 
   /// Byte x under filter `f` (None, Sub, Up, Average, Paeth), with a the
