@@ -140,6 +140,22 @@ struct RasterOutputTests {
     #expect(RGBImage(ppm: Array(try Support.run(pngtopnm, [file.path]).stdout)) == ppm)
   }
 
+  /// Coordinates of 1e30 (or infinite, after two huge scales) once reached
+  /// Int(Float) conversions in the rasterizer and trapped. They are now
+  /// pulled in to a million pixels from the canvas.
+  @Test func regressionHugeCoordinatesTrapped() throws {
+    let source = """
+      badge W size 100 {
+        path { move (-1e30, 0) line (10, 10) line (50, 1e30) close }.fill(red)
+        rect().scale(1e200).scale(1e200).fill(blue)
+        path { move (0, 0) cubic (1e20, 1e20), control1: (-1e25, 3), control2: (5, 1e22) close }.fill(green)
+      }
+      """
+    for format in [OutputFormat.ppm, .png, .svg] {
+      #expect(Support.compile(source, CompileOptions(format: format)).output != nil, "\(format)")
+    }
+  }
+
   @Test func commandLineWritesRasterFiles() throws {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -37,7 +37,8 @@ public struct Flattener {
 
     func lineTo(_ p: Point) {
       if p != current {
-        out.append(Edge(Float(current.x), Float(current.y), Float(p.x), Float(p.y)))
+        let (a, b) = (Flattener.safe(current), Flattener.safe(p))
+        out.append(Edge(a.0, a.1, b.0, b.1))
       }
       current = p
     }
@@ -94,6 +95,17 @@ public struct Flattener {
     return out
   }
 
+  /// How far from the canvas a coordinate may be, in pixels: farther ones
+  /// are pulled in (a huge or infinite coordinate from a wild transform must
+  /// not overflow later arithmetic; the canvas is at most 32768 pixels).
+  static let reach = 1_000_000.0
+
+  /// A point as Float pixel coordinates within `reach` (NaN becomes 0).
+  static func safe(_ p: Point) -> (Float, Float) {
+    func clamp(_ v: Double) -> Float { v.isNaN ? 0 : Float(min(max(v, -reach), reach)) }
+    return (clamp(p.x), clamp(p.y))
+  }
+
   /// |a − 2b + c|.
   static func secondDifference(_ a: Point, _ b: Point, _ c: Point) -> Double {
     let x = a.x - 2 * b.x + c.x
@@ -105,6 +117,6 @@ public struct Flattener {
   /// 10,000 so that a huge curve cannot exhaust memory).
   static func segments(_ bound: Double, _ tolerance: Double) -> Int {
     guard bound.isFinite, bound > tolerance else { return 1 }
-    return min(10_000, max(1, Int((bound / tolerance).squareRoot().rounded(.up))))
+    return Int(min(10_000, max(1, (bound / tolerance).squareRoot().rounded(.up))))
   }
 }
