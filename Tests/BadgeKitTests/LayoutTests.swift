@@ -271,4 +271,14 @@ struct LayoutTests {
     let cached = Support.compile("component C() { repeat 5000 { rect() } }\nbadge B { repeat 5000 { C() } }")
     #expect(cached.diagnostics.map(\.message) == [.tooManyShapes(LayoutEngine.maximumFills)])
   }
+
+  @Test func deepComponentChainsAreAnErrorNotACrash() {
+    // 30,000 components each using the next once overflowed the stack.
+    var text = ""
+    for i in 0..<30_000 { text += "component C\(i)() { C\(i + 1)() }\n" }
+    text += "component C30000() { rect() }\nbadge D { C0() }\n"
+    let result = Support.compile(text)
+    #expect(result.diagnostics.map(\.message) == [.componentsTooDeep(LayoutEngine.maximumComponentDepth)])
+    #expect(result.diagnostics.first?.notes.count == 4)
+  }
 }

@@ -9,6 +9,7 @@ public enum Message: Equatable, Sendable {
   case badRepeatCount(String)
   case canvasTooLarge(String)
   case componentRecursion(String)
+  case componentsTooDeep(Int)
   case divisionByZero
   case duplicateBadge
   case duplicateName(String)
@@ -53,6 +54,8 @@ public enum Message: Equatable, Sendable {
       return "expected a canvas side from 1 to 100000 points, found \(found)"
     case .componentRecursion(let name):
       return "component '\(name)' contains itself"
+    case .componentsTooDeep(let limit):
+      return "components are used inside one another more than \(limit) deep"
     case .divisionByZero:
       return "division by zero"
     case .duplicateBadge:

@@ -132,6 +132,10 @@ extension LayoutEngine {
         else { return }
         emit(path, size, t, context, &nodes)
       } else if let component = components[name] {
+        guard evaluator.callStack.count < LayoutEngine.maximumComponentDepth else {
+          evaluator.report(.componentsTooDeep(LayoutEngine.maximumComponentDepth), nameRange)
+          return
+        }
         guard !evaluator.callStack.contains(where: { $0.name == name }) else {
           evaluator.report(.componentRecursion(name), nameRange)
           return

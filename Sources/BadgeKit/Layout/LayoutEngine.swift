@@ -29,6 +29,8 @@ final class LayoutEngine {
   var instanceBudget = LayoutEngine.maximumInstances
   /// The most repeat copies one layout makes, counting every expansion.
   static let maximumInstances = 50_000
+  /// How deeply components may be used inside one another.
+  static let maximumComponentDepth = 256
   /// How many more shapes may be drawn (see `maximumFills`).
   var fillBudget = LayoutEngine.maximumFills
   var fillBudgetReported = false

@@ -10,8 +10,12 @@ final class Evaluator {
   /// called: an error inside a component body names its calls in notes.
   var callStack: [(name: String, range: SourceRange)] = []
 
+  /// Reports `message`, with notes for the components it is inside: the
+  /// three innermost and the outermost.
   func report(_ message: Message, _ range: SourceRange) {
-    let notes = callStack.reversed().map { Note("in component '\($0.name)', used here", at: $0.range) }
+    var calls = Array(callStack.reversed())
+    if calls.count > 4 { calls = Array(calls.prefix(3)) + [calls[calls.count - 1]] }
+    let notes = calls.map { Note("in component '\($0.name)', used here", at: $0.range) }
     diagnostics.append(Diagnostic(message, at: range, notes: notes))
   }
 

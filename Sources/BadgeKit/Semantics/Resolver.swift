@@ -7,11 +7,14 @@
 struct Resolver {
   private let file: BadgeFile
   private var diagnostics = DiagnosticBag()
-  private let componentNames: [String]
+  /// The parameters of each component, by name (the first declaration wins).
+  private let componentParameters: [String: [String]]
 
   init(file: BadgeFile) {
     self.file = file
-    self.componentNames = file.components.map(\.name)
+    var table: [String: [String]] = [:]
+    for c in file.components where table[c.name] == nil { table[c.name] = c.parameters.map(\.name) }
+    self.componentParameters = table
   }
 
   /// Every problem with names in `file`.
@@ -76,12 +79,12 @@ struct Resolver {
       block(body, inner)
     case .call(let name, let range, let args):
       let labels: [String]?
-      if let c = file.components.first(where: { $0.name == name }) {
-        labels = c.parameters.map(\.name)
+      if let parameters = componentParameters[name] {
+        labels = parameters
       } else if let shape = BuiltinShape(rawValue: name) {
         labels = shape == .roundedRect ? ["radius"] : []
       } else {
-        let candidates = componentNames + ["rect", "roundedRect", "circle", "ellipse", "capsule"]
+        let candidates = Array(componentParameters.keys) + ["rect", "roundedRect", "circle", "ellipse", "capsule"]
         report(.unknownComponent(name, suggestion: Resolver.suggest(name, candidates)), range)
         labels = nil  // unknown callee: its labels are not checked
       }
