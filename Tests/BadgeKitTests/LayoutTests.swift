@@ -281,4 +281,16 @@ struct LayoutTests {
     #expect(result.diagnostics.map(\.message) == [.componentsTooDeep(LayoutEngine.maximumComponentDepth)])
     #expect(result.diagnostics.first?.notes.count == 4)
   }
+
+  @Test func nestedIdealSizesAreMemoised() {
+    // Each .scaledToFit() asks its child twice (ideal size, then the fitted
+    // proposal): 60 levels deep that was 2^60 layouts before sizes were
+    // remembered.
+    let depth = 60
+    let text =
+      "badge H { " + String(repeating: "zstack { ", count: depth) + "rect()"
+      + String(repeating: " }.scaledToFit()", count: depth) + " }"
+    let scene = Support.scene(text)
+    #expect(scene?.fills.count == 1)
+  }
 }

@@ -122,9 +122,9 @@ extension LayoutEngine {
       guard spend(1, at: view.element.range) else { return }
       emit(builder.path, size, t, context, &nodes)
     case .geometry(let block):
-      drawChildren(block, view.scope.withGeometry(size), size, centred: false, t, context, &nodes)
+      drawChildren(block, view.scope, size, centred: false, t, context, &nodes)
     case .zstack(let block):
-      drawChildren(block, view.scope.withGeometry(p.filled), size, centred: true, t, context, &nodes, proposal: p)
+      drawChildren(block, view.scope, size, centred: true, t, context, &nodes, proposal: p)
     case .call(let name, let nameRange, let args):
       if let shape = BuiltinShape(rawValue: name) {
         guard let path = shape.path(args, in: size, view.scope.withGeometry(size), evaluator, at: nameRange),
@@ -150,7 +150,6 @@ extension LayoutEngine {
         // A component's drawing depends only on its arguments, size and
         // paint, so it is drawn once in its own frame and reused.
         let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(component.parameters.map(\.name), values)))
-          .withGeometry(size)
         var local: [SceneNode] = []
         evaluator.callStack.append((name, nameRange))
         drawChildren(component.body, scope, size, centred: false, .identity, context, &local)
@@ -165,15 +164,16 @@ extension LayoutEngine {
     }
   }
 
-  /// Lays out a container's children in a frame of `size`: each is proposed
-  /// `proposal` (default: the frame) and placed at the top-left corner, or
+  /// Lays out a container's children in a frame of `size`: the block is
+  /// expanded in `scope` with the geometry of the proposal (default: the
+  /// frame); each child is proposed it and placed at the top-left corner, or
   /// centred.
   private func drawChildren(
     _ block: Block, _ scope: Scope, _ size: Size, centred: Bool, _ t: Transform, _ context: DrawContext,
     _ nodes: inout [SceneNode], proposal: ProposedSize? = nil
   ) {
     let q = proposal ?? ProposedSize(size)
-    for child in expand(block, scope) {
+    for child in expand(block, in: scope, geometry: q.filled) {
       var u = t
       if centred {
         let s = self.size(child, q)

@@ -11,6 +11,8 @@ struct ScopedModifier {
 
 /// One element ready for layout.
 struct ViewInstance {
+  /// Unique within a layout: the key of its memoised sizes.
+  var id: Int
   /// The element as written.
   var element: Element
   /// Names visible to the element's view and its own modifiers.
@@ -27,9 +29,34 @@ struct ViewInstance {
 }
 
 extension LayoutEngine {
+  /// What identifies an expansion: the block, the scope it is expanded in
+  /// and the container's size.
+  struct ExpansionKey: Hashable {
+    var file: Int
+    var start: Int
+    var scope: ObjectIdentifier
+    var width: Double
+    var height: Double
+  }
+
   /// The instances of `block`'s elements, in drawing order, evaluated in
-  /// `scope` (which already knows the container's `width` and `height`).
-  func expand(_ block: Block, _ scope: Scope) -> [ViewInstance] {
+  /// `scope` with the container's `width` and `height` being `geometry`.
+  /// Memoised: the same block in the same scope and size gives the same
+  /// instances (so their sizes are computed once).
+  func expand(_ block: Block, in scope: Scope, geometry: Size) -> [ViewInstance] {
+    let key = ExpansionKey(
+      file: block.range.file, start: block.range.start, scope: ObjectIdentifier(scope), width: geometry.width,
+      height: geometry.height)
+    if let cached = expansions[key] { return cached.instances }
+    let instances = expandItems(block, scope.withGeometry(geometry))
+    // The entry keeps `scope` alive, so its identity cannot be reused.
+    expansions[key] = (scope, instances)
+    return instances
+  }
+
+  /// The instances of `block` in `scope` (which already knows `width` and
+  /// `height`).
+  private func expandItems(_ block: Block, _ scope: Scope) -> [ViewInstance] {
     var scope = scope
     var out: [ViewInstance] = []
     for item in block.items {
@@ -50,13 +77,13 @@ extension LayoutEngine {
           for i in 0..<count {
             let copyScope = scope.child(index ?? "index", .number(Double(i)))
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
-            for var inner in expand(body, copyScope) {
+            for var inner in expandItems(body, copyScope) {
               inner.inherited += mods
               out.append(inner)
             }
           }
         } else {
-          out.append(ViewInstance(element: element, scope: scope))
+          out.append(ViewInstance(id: newInstanceID(), element: element, scope: scope))
         }
       }
     }

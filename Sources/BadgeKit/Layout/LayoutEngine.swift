@@ -36,6 +36,23 @@ final class LayoutEngine {
   var fillBudgetReported = false
   /// The most shapes one badge draws.
   static let maximumFills = 1_000_000
+  /// Memoised expansions of blocks (see `expand`).
+  var expansions: [ExpansionKey: (scope: Scope, instances: [ViewInstance])] = [:]
+  /// Memoised sizes of instances, by instance and proposal.
+  var sizes: [SizeKey: Size] = [:]
+  private var instanceCount = 0
+
+  struct SizeKey: Hashable {
+    var id: Int
+    var width: Double?
+    var height: Double?
+  }
+
+  func newInstanceID() -> Int {
+    instanceCount += 1
+    return instanceCount
+  }
+
   /// Components already drawn, in their own frames.
   var componentDrawings: [ComponentDrawing] = []
 
@@ -52,7 +69,7 @@ final class LayoutEngine {
   func layout(_ badge: BadgeDecl, canvas: Size) -> Scene {
     let proposal = ProposedSize(canvas)
     var nodes: [SceneNode] = []
-    for child in expand(badge.body, globals.withGeometry(canvas)) {
+    for child in expand(badge.body, in: globals, geometry: canvas) {
       let s = size(child, proposal)
       let origin = Point((canvas.width - s.width) / 2, (canvas.height - s.height) / 2)
       draw(child, proposal, .translation(origin.x, origin.y), DrawContext(), into: &nodes)

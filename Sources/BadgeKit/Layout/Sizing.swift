@@ -2,10 +2,15 @@
 // the outside in, as SwiftUI's `sizeThatFits`.
 
 extension LayoutEngine {
-  /// The size `view` chooses when proposed `proposal`.
+  /// The size `view` chooses when proposed `proposal` (memoised: a view
+  /// is asked again and again, by parents measuring before they place).
   func size(_ view: ViewInstance, _ proposal: ProposedSize) -> Size {
+    let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height)
+    if let known = sizes[key] { return known }
     let mods = resolve(view.modifiers, proposal: proposal)
-    return size(view, mods, mods.count, proposal)
+    let result = size(view, mods, mods.count, proposal)
+    sizes[key] = result
+    return result
   }
 
   /// The size of `view` wrapped in its first `level` modifiers.
@@ -67,7 +72,7 @@ extension LayoutEngine {
       return p.filled
     case .zstack(let block):
       var size = Size(0, 0)
-      for child in expand(block, view.scope.withGeometry(p.filled)) {
+      for child in expand(block, in: view.scope, geometry: p.filled) {
         let s = self.size(child, p)
         size = Size(max(size.width, s.width), max(size.height, s.height))
       }
