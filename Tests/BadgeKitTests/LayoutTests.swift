@@ -292,5 +292,8 @@ struct LayoutTests {
       + String(repeating: " }.scaledToFit()", count: depth) + " }"
     let scene = Support.scene(text)
     #expect(scene?.fills.count == 1)
+    // The same on one element: 60 modifiers each asking twice.
+    let modifiers = "badge H { rect()" + String(repeating: ".scaledToFit()", count: depth) + " }"
+    #expect(Support.scene(modifiers)?.fills.count == 1)
   }
 }

@@ -17,12 +17,12 @@ extension LayoutEngine {
     _ view: ViewInstance, _ proposal: ProposedSize, _ transform: Transform, _ context: DrawContext,
     into nodes: inout [SceneNode]
   ) {
-    let mods = resolve(view.modifiers, proposal: proposal)
-    draw(view, mods, mods.count, proposal, transform, context, &nodes)
+    let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
+    draw(view, mods, mods.list.count, proposal, transform, context, &nodes)
   }
 
   private func draw(
-    _ view: ViewInstance, _ mods: [ResolvedModifier], _ level: Int, _ p: ProposedSize, _ t: Transform,
+    _ view: ViewInstance, _ mods: ResolvedModifiers, _ level: Int, _ p: ProposedSize, _ t: Transform,
     _ context: DrawContext, _ nodes: inout [SceneNode]
   ) {
     if level == 0 {
@@ -33,7 +33,7 @@ extension LayoutEngine {
       self.draw(view, mods, level - 1, q, u, c, &out)
     }
     let childSize = { (q: ProposedSize) in self.size(view, mods, level - 1, q) }
-    switch mods[level - 1] {
+    switch mods.list[level - 1] {
     case .frame(let w, let h, let alignment):
       let mine = size(view, mods, level, p)
       let q = ProposedSize(w ?? p.width, h ?? p.height)

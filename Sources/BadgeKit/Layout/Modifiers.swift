@@ -17,6 +17,19 @@ enum ResolvedModifier {
   case fill(PaintValue, FillRule)
 }
 
+/// A view's modifiers resolved for one proposal, with the sizes found so
+/// far at each level of wrapping (by the proposal at that level).
+final class ResolvedModifiers {
+  struct Key: Hashable {
+    var level: Int
+    var width: Double?
+    var height: Double?
+  }
+  let list: [ResolvedModifier]
+  var sizes: [Key: Size] = [:]
+  init(_ list: [ResolvedModifier]) { self.list = list }
+}
+
 /// A paint before it meets a frame: a colour, or a gradient in unit points.
 enum PaintValue: Equatable {
   case color(RGBA)

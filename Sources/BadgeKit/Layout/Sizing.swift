@@ -7,17 +7,26 @@ extension LayoutEngine {
   func size(_ view: ViewInstance, _ proposal: ProposedSize) -> Size {
     let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height)
     if let known = sizes[key] { return known }
-    let mods = resolve(view.modifiers, proposal: proposal)
-    let result = size(view, mods, mods.count, proposal)
+    let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
+    let result = size(view, mods, mods.list.count, proposal)
     sizes[key] = result
     return result
   }
 
-  /// The size of `view` wrapped in its first `level` modifiers.
-  func size(_ view: ViewInstance, _ mods: [ResolvedModifier], _ level: Int, _ p: ProposedSize) -> Size {
+  /// The size of `view` wrapped in its first `level` modifiers (memoised in
+  /// `mods`: modifiers such as `.aspect` ask what they wrap twice).
+  func size(_ view: ViewInstance, _ mods: ResolvedModifiers, _ level: Int, _ p: ProposedSize) -> Size {
+    let key = ResolvedModifiers.Key(level: level, width: p.width, height: p.height)
+    if let known = mods.sizes[key] { return known }
+    let result = computeSize(view, mods, level, p)
+    mods.sizes[key] = result
+    return result
+  }
+
+  private func computeSize(_ view: ViewInstance, _ mods: ResolvedModifiers, _ level: Int, _ p: ProposedSize) -> Size {
     if level == 0 { return primarySize(view, p) }
     let inner = { (q: ProposedSize) in self.size(view, mods, level - 1, q) }
-    switch mods[level - 1] {
+    switch mods.list[level - 1] {
     case .frame(let w, let h, _):
       if let w, let h { return Size(w, h) }
       let child = inner(ProposedSize(w ?? p.width, h ?? p.height))
