@@ -156,6 +156,27 @@ struct RasterOutputTests {
     }
   }
 
+  @Test func threadsAndChunksDoNotChangePixels() throws {
+    // Bands are drawn independently: one thread and four, small chunks and
+    // one big chunk, give the same image (the last band is shorter).
+    let scene = try #require(Support.compile(try Support.read("samples/shield.badge")).scene)
+    let renderer = RasterRenderer(scene, scale: 1.3, background: RGBA(r: 1, g: 1, b: 1))
+    func pixels(threads: Int, chunkRows: Int) -> [Pixel] {
+      let count = renderer.width * renderer.height
+      let buffer = UnsafeMutablePointer<Pixel>.allocate(capacity: count)
+      defer { buffer.deallocate() }
+      _ = renderer.drawBands(
+        threads: threads, chunkRows: chunkRows,
+        perBand: { y0, rows, band in (buffer + y0 * renderer.width).update(from: band, count: rows * renderer.width) },
+        afterChunk: { _, _ in true })
+      return Array(UnsafeBufferPointer(start: buffer, count: count))
+    }
+    let one = pixels(threads: 1, chunkRows: 32)
+    #expect(renderer.height % RasterRenderer.bandHeight != 0)
+    #expect(pixels(threads: 4, chunkRows: 64) == one)
+    #expect(pixels(threads: 2, chunkRows: renderer.height) == one)
+  }
+
   @Test func commandLineWritesRasterFiles() throws {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
