@@ -69,7 +69,9 @@ public enum RasterBenchmark {
     }
     let png = median(max(1, runs / 2)) {
       let transparent = RasterRenderer(scene, scale: scale, background: nil)
-      var e = PNGEncoder(width: transparent.width, height: transparent.height, opaque: false) {
+      var e = PNGEncoder(
+        width: transparent.width, height: transparent.height, opaque: false, threads: transparent.defaultThreads()
+      ) {
         bytes += $0.count
         return true
       }

@@ -43,4 +43,16 @@ struct Adler32 {
   }
 
   var checksum: UInt32 { (b << 16) | a }
+
+  /// Appends the checksum `next` of `length` bytes that follow the bytes
+  /// of this one: a adds up (less the 1 each starts from), and every byte
+  /// of the second part adds this part's a once more to b.
+  mutating func combine(_ next: Adler32, length: Int) {
+    let m: UInt64 = 65521
+    let (a1, b1) = (UInt64(a), UInt64(b))
+    let (a2, b2) = (UInt64(next.a), UInt64(next.b))
+    let n = UInt64(length) % m
+    a = UInt32((a1 + a2 + m - 1) % m)
+    b = UInt32((b1 + b2 + n * ((a1 + m - 1) % m)) % m)
+  }
 }

@@ -1,12 +1,17 @@
-// Deflate (RFC 1951) for the PNG encoder: bytes in, a compressed stream out,
-// incrementally, so the image never has to be held whole. LZ77 with short
-// hash chains over a 32 KiB window, tuned for speed (greedy, matches of four
-// bytes or more compared eight bytes at a time, long runs not re-hashed),
-// coded with the fixed Huffman codes, in one long block ended by an empty
-// final block.
+// Deflate (RFC 1951) for the PNG encoder: bytes in, compressed segments out.
+// LZ77 with short hash chains over a 32 KiB window, tuned for speed (greedy,
+// matches of four bytes or more compared eight bytes at a time, long runs not
+// re-hashed), coded with the fixed Huffman codes. The stream is cut into
+// segments that end on a byte boundary (a "sync flush": an empty stored
+// block), each able to look back into the 32 KiB before it, so segments can
+// be compressed on different threads and simply concatenated, as pigz does.
+// An empty final block ends the stream.
 
-/// An incremental deflate compressor writing to a byte array.
+/// Compresses segments of a deflate stream; one per thread, reused.
 final class Deflater {
+  /// The two bytes of an empty final block (BFINAL = 1, fixed codes, end).
+  static let finalBlock: [UInt8] = [0x03, 0x00]
+
   /// Compressed bytes not yet taken by the caller.
   var output: [UInt8] = []
 
@@ -22,9 +27,10 @@ final class Deflater {
   /// up to this long (longer ones are runs; their start suffices).
   private static let maxInsert = 16
 
-  /// History (up to a window) and input not yet compressed.
+  /// The dictionary (up to a window) and the segment's input.
   private var data: [UInt8] = []
-  /// Absolute stream position of `data[0]`.
+  /// This compressor's own position of `data[0]`; it only grows, so table
+  /// entries from earlier segments always fall before it and are ignored.
   private var base = 0
   /// Absolute position of the next byte to compress.
   private var position = 0
@@ -38,8 +44,6 @@ final class Deflater {
   init() {
     head.initialize(repeating: 0, count: 1 << Deflater.hashBits)
     previous.initialize(repeating: 0, count: Deflater.windowSize)
-    writeBits(0, 1)  // BFINAL = 0: more blocks follow
-    writeBits(1, 2)  // BTYPE = 01: fixed Huffman codes
   }
 
   deinit {
@@ -47,25 +51,38 @@ final class Deflater {
     previous.deallocate()
   }
 
-  /// Takes more input; compresses what it can while keeping look-ahead.
-  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    data.append(contentsOf: bytes)
-    if data.count - (position - base) >= 4 * Deflater.maxMatch { compress(final: false) }
-  }
-
-  /// Compresses the rest and ends the stream on a byte boundary.
-  func finish() {
-    compress(final: true)
-    writeLiteralOrLength(256)  // end of the long block
-    writeBits(1, 1)  // BFINAL = 1
-    writeBits(1, 2)  // fixed Huffman
-    writeLiteralOrLength(256)  // an empty final block
+  /// Compresses `input`, which follows `dictionary` in the stream (only
+  /// its last 32 KiB matter), and appends to `output` a fixed-Huffman
+  /// block ended by a sync flush, so the output ends on a byte boundary.
+  func compressSegment(_ input: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>) {
+    let keep = min(dictionary.count, Deflater.windowSize)
+    base = position + Deflater.windowSize + 1
+    data.removeAll(keepingCapacity: true)
+    data.append(contentsOf: dictionary[(dictionary.count - keep)...])
+    data.append(contentsOf: input)
+    data.withUnsafeBufferPointer { d in
+      var p = base
+      while p < base + keep && p + 3 < base + d.count {
+        let h = hash(d.baseAddress! + (p - base))
+        previous[p & (Deflater.windowSize - 1)] = head[h]
+        head[h] = p + 1
+        p += 1
+      }
+    }
+    position = base + keep
+    writeBits(0, 1)  // BFINAL = 0: more blocks follow
+    writeBits(1, 2)  // BTYPE = 01: fixed Huffman codes
+    compress()
+    writeLiteralOrLength(256)  // end of block
+    // Sync flush: an empty stored block, then the byte boundary.
+    writeBits(0, 3)
     if bitCount > 0 { writeBits(0, 8 - bitCount) }
+    output += [0x00, 0x00, 0xFF, 0xFF]
   }
 
-  private func compress(final: Bool) {
+  private func compress() {
     let end = base + data.count
-    let limit = final ? end : end - Deflater.maxMatch
+    let limit = end
     data.withUnsafeBufferPointer { buffer in
       let d = buffer.baseAddress!
       while position < limit {
@@ -94,12 +111,6 @@ final class Deflater {
           position += 1
         }
       }
-    }
-    // Keep one window of history.
-    let keepFrom = max(base, position - Deflater.windowSize)
-    if keepFrom - base > 262_144 {
-      data.removeFirst(keepFrom - base)
-      base = keepFrom
     }
   }
 

@@ -10,7 +10,9 @@ func renderRaster(
     // A background is drawn opaque: the PNG is then RGB.
     let background = options.background.map { RGBA(r: $0.r, g: $0.g, b: $0.b, a: 1) }
     let renderer = RasterRenderer(scene, scale: options.scale, background: background)
-    var encoder = PNGEncoder(width: renderer.width, height: renderer.height, opaque: background != nil, sink: sink)
+    var encoder = PNGEncoder(
+      width: renderer.width, height: renderer.height, opaque: background != nil, threads: renderer.defaultThreads(),
+      sink: sink)
     return renderer.render(into: &encoder)
   default:
     return PPM.write(ppmRenderer(scene, options), to: sink)
