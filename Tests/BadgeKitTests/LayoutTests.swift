@@ -296,4 +296,13 @@ struct LayoutTests {
     let modifiers = "badge H { rect()" + String(repeating: ".scaledToFit()", count: depth) + " }"
     #expect(Support.scene(modifiers)?.fills.count == 1)
   }
+
+  @Test func manyDistinctComponentCalls() {
+    // 10,000 uses with different arguments: each drawn once, found by hash
+    // (a linear search of the drawings made 40,000 calls take minutes).
+    let text =
+      "component C(k) { rect().frame(width: 1, height: 1).offset(x: k) }\n"
+      + "badge B { repeat 100 as j { repeat 100 as i { C(k: i + j * 100) } } }"
+    #expect(Support.scene(text)?.fills.count == 10_000)
+  }
 }

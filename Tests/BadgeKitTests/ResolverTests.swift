@@ -47,4 +47,10 @@ struct ResolverTests {
       "let g = 1\ncomponent C(p) { rect().offset(x: g + p + width + local) }\nbadge B { let local = 2\n C(p: 1) }"
     #expect(ResolverTests.messages(text) == ["unknown name 'local'"])
   }
+
+  /// `component C(a, a)` once reached a dictionary built from the parameter
+  /// names and trapped on the duplicate key.
+  @Test func regressionDuplicateParameterTrapped() {
+    #expect(ResolverTests.messages("component C(a, a) { rect() }\nbadge B { C(a: 1) }") == ["'a' is already declared"])
+  }
 }

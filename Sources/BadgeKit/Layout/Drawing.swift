@@ -5,7 +5,7 @@
 
 /// What flows down the tree while drawing: the fill set by the nearest
 /// enclosing `.fill` (an inner one wins), like SwiftUI's foreground style.
-struct DrawContext: Equatable {
+struct DrawContext: Hashable {
   var paint: PaintValue?
   var rule: FillRule = .nonZero
 }
@@ -142,7 +142,7 @@ extension LayoutEngine {
         }
         guard let values = bindComponent(component, args, view.scope, at: nameRange) else { return }
         let key = ComponentDrawing.Key(name: name, arguments: values, size: size, context: context)
-        if let cached = componentDrawings.first(where: { $0.key == key }) {
+        if let cached = componentDrawings[key] {
           guard spend(cached.fillCount, at: nameRange) else { return }
           nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t) })
           return
@@ -154,7 +154,7 @@ extension LayoutEngine {
         evaluator.callStack.append((name, nameRange))
         drawChildren(component.body, scope, size, centred: false, .identity, context, &local)
         evaluator.callStack.removeLast()
-        componentDrawings.append(ComponentDrawing(key: key, nodes: local, fillCount: countFills(local)))
+        componentDrawings[key] = ComponentDrawing(nodes: local, fillCount: countFills(local))
         nodes.append(contentsOf: local.map { $0.transformed(by: t) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)

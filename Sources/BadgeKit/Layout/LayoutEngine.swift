@@ -6,13 +6,12 @@
 /// A component drawn once in its own frame (identity transform), reused
 /// for every later instance with the same arguments, size and paint.
 struct ComponentDrawing {
-  struct Key: Equatable {
+  struct Key: Hashable {
     var name: String
     var arguments: [Value]
     var size: Size
     var context: DrawContext
   }
-  var key: Key
   var nodes: [SceneNode]
   /// How many fills `nodes` hold.
   var fillCount: Int
@@ -54,7 +53,7 @@ final class LayoutEngine {
   }
 
   /// Components already drawn, in their own frames.
-  var componentDrawings: [ComponentDrawing] = []
+  var componentDrawings: [ComponentDrawing.Key: ComponentDrawing] = [:]
 
   init(file: BadgeFile, evaluator: Evaluator, globals: Scope) {
     self.evaluator = evaluator

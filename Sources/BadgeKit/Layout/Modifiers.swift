@@ -31,7 +31,7 @@ final class ResolvedModifiers {
 }
 
 /// A paint before it meets a frame: a colour, or a gradient in unit points.
-enum PaintValue: Equatable {
+enum PaintValue: Hashable {
   case color(RGBA)
   case gradient(GradientValue)
 }

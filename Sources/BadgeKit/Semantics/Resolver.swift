@@ -43,7 +43,9 @@ struct Resolver {
     }
     for c in file.components {
       var names = globals.union(["width", "height"])
+      var seen: Set<String> = []
       for p in c.parameters {
+        if !seen.insert(p.name).inserted { report(.duplicateName(p.name), p.range) }
         if let d = p.defaultValue { expression(d, globals) }
         names.insert(p.name)
       }

@@ -3,7 +3,7 @@
 // when it gets something else.
 
 /// An evaluated expression.
-public indirect enum Value: Equatable, Sendable {
+public indirect enum Value: Hashable, Sendable {
   /// A real number times points^power: power 0 is a plain number, 1 a length
   /// in points, 2 an area. A plain number stands for points where a length
   /// is expected.
@@ -53,7 +53,7 @@ public indirect enum Value: Equatable, Sendable {
 
 /// A linear gradient as written: colour stops and two unit points of the
 /// frame of the shape it fills (0,0 top-left, 1,1 bottom-right).
-public struct GradientValue: Equatable, Sendable {
+public struct GradientValue: Hashable, Sendable {
   /// Colours with their locations from 0 to 1.
   public var stops: [GradientStop]
   /// Unit point where the gradient starts.
