@@ -55,8 +55,14 @@ struct RasterRenderer: @unchecked Sendable {
   static let bandHeight = 32
 
   /// The pixel size of `scene` at `scale` points → pixels.
+  /// (Clamped to a billion a side, so that no scale can overflow; the
+  /// compiler refuses images over `maximumPixelSide` anyway.)
   static func pixelSize(_ scene: Scene, scale: Double) -> (Int, Int) {
-    (max(1, Int((scene.size.width * scale).rounded())), max(1, Int((scene.size.height * scale).rounded())))
+    func side(_ points: Double) -> Int {
+      let pixels = (points * scale).rounded()
+      return pixels.isNaN ? 1 : Int(min(max(pixels, 1), 1e9))
+    }
+    return (side(scene.size.width), side(scene.size.height))
   }
 
   init(_ scene: Scene, scale: Double, background: RGBA?) {
