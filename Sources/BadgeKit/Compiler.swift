@@ -40,6 +40,8 @@ public struct CompileResult: Sendable {
   public var scene: Scene?
   /// The options the result was compiled with (format, raster options).
   public var options: CompileOptions
+  /// For PNG and PPM: the scene flattened and ready to draw.
+  var raster: RasterRenderer?
   public var diagnostics: [Diagnostic]
   /// Every file of the compilation (the input first, then one per `-D`).
   public var files: [SourceFile]
@@ -58,16 +60,16 @@ public struct CompileResult: Sendable {
     case .svg:
       return Array(SVGWriter().write(scene).utf8).withUnsafeBytes { sink($0) }
     case .ppm, .png:
-      return renderRaster(scene, format: options.format, options: options.raster, to: sink)
+      guard let raster else { return false }
+      return renderRaster(raster, format: options.format, to: sink)
     }
   }
 
   /// The exact size of the output when it is known before encoding (PPM),
   /// so that it can be written straight into place (`write(into:)`).
   public var knownSize: Int? {
-    guard let scene, !hasErrors, options.format == .ppm else { return nil }
-    let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
-    return PPM.size(width: w, height: h)
+    guard let raster, !hasErrors, options.format == .ppm else { return nil }
+    return PPM.size(width: raster.width, height: raster.height)
   }
 
   /// Writes the whole output into `buffer`, which holds exactly `knownSize`
@@ -75,8 +77,8 @@ public struct CompileResult: Sendable {
   /// place); `done` hears of each byte range as it becomes final. False
   /// when the size is not known or does not match.
   public func write(into buffer: UnsafeMutableRawBufferPointer, done: (Range<Int>) -> Void = { _ in }) -> Bool {
-    guard let scene, buffer.count == knownSize else { return false }
-    return PPM.write(ppmRenderer(scene, options.raster), into: buffer, done: done)
+    guard let raster, buffer.count == knownSize else { return false }
+    return PPM.write(raster, into: buffer, done: done)
   }
 
   /// The whole output in memory, or nil when there were errors.
@@ -98,7 +100,7 @@ public let defaultCanvasSide = 300.0
 
 /// Compiles `source` with `options`.
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
-  var result = CompileResult(scene: nil, options: options, diagnostics: [], files: [source])
+  var result = CompileResult(scene: nil, options: options, raster: nil, diagnostics: [], files: [source])
   var bag = DiagnosticBag()
 
   // Stage 1–2: tokens and syntax tree.
@@ -147,10 +149,16 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals)
   let scene = engine.layout(badge, canvas: canvas)
   bag.append(contentsOf: evaluator.diagnostics.all)
-  if options.format != .svg {
+  if options.format != .svg && !bag.hasErrors {
+    // The raster backends' first stage, flattening, runs here so that a
+    // scene too large to draw is reported like any other error.
     let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
     if w > maximumPixelSide || h > maximumPixelSide {
       bag.append(Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: badge.nameRange))
+    } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
+      result.raster = renderer
+    } else {
+      bag.append(Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: badge.nameRange))
     }
   }
   result.diagnostics = sortedBySource(bag.all)

@@ -42,7 +42,10 @@ for side in [512.0, 1024.0, 4096.0] {
     print(result.renderedDiagnostics)
     exit(1)
   }
-  let f = RasterBenchmark.measure(scene, scale: 1, runs: runs)
+  guard let f = RasterBenchmark.measure(scene, scale: 1, runs: runs) else {
+    print("badgec-bench: the scene is too large to rasterize")
+    exit(1)
+  }
   print("\(f.pixels.0)×\(f.pixels.1):")
   print("  flatten         \(ms(f.flatten))")
   print("  coverage        \(ms(f.coverage))  (one thread)")

@@ -160,7 +160,7 @@ struct RasterOutputTests {
     // Bands are drawn independently: one thread and four, small chunks and
     // one big chunk, give the same image (the last band is shorter).
     let scene = try #require(Support.compile(try Support.read("samples/shield.badge")).scene)
-    let renderer = RasterRenderer(scene, scale: 1.3, background: RGBA(r: 1, g: 1, b: 1))
+    let renderer = try #require(RasterRenderer(scene, scale: 1.3, background: RGBA(r: 1, g: 1, b: 1)))
     func pixels(threads: Int, chunkRows: Int) -> [Pixel] {
       let count = renderer.width * renderer.height
       let buffer = UnsafeMutablePointer<Pixel>.allocate(capacity: count)
@@ -175,6 +175,20 @@ struct RasterOutputTests {
     #expect(renderer.height % RasterRenderer.bandHeight != 0)
     #expect(pixels(threads: 4, chunkRows: 64) == one)
     #expect(pixels(threads: 2, chunkRows: renderer.height) == one)
+  }
+
+  @Test func tooManyEdgesIsAnError() {
+    // 2,000 cubics with far control points: each would flatten into up to
+    // 10,000 edges; together past the limit, reported rather than drawn.
+    var path = "move (0, 0)"
+    for k in 0..<2_000 { path += " cubic (\(k % 100), 50), control1: (1e9, 3), control2: (-1e9, 97)" }
+    let result = Support.compile("badge E size 100 { path { \(path) } }", CompileOptions(format: .ppm))
+    #expect(result.diagnostics.map(\.message) == [.tooManyEdges(RasterRenderer.maximumEdges)])
+    // Curves wholly off the canvas cost one edge each, whatever their size.
+    var outside = "move (-10, 0)"
+    for _ in 0..<2_000 { outside += " cubic (-10, 100), control1: (-1e9, 3), control2: (-1e9, 97)" }
+    let fine = Support.compile("badge E size 100 { path { \(outside) } }", CompileOptions(format: .ppm))
+    #expect(!fine.hasErrors)
   }
 
   @Test func commandLineWritesRasterFiles() throws {

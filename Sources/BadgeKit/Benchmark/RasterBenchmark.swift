@@ -46,10 +46,13 @@ public enum RasterBenchmark {
     return times[times.count / 2]
   }
 
-  public static func measure(_ scene: Scene, scale: Double, runs: Int) -> Figures {
+  /// Nil when the scene is too large to rasterize.
+  public static func measure(_ scene: Scene, scale: Double, runs: Int) -> Figures? {
     let white = RGBA(r: 1, g: 1, b: 1)
-    var renderer = RasterRenderer(scene, scale: scale, background: white)
-    let flatten = median(runs) { renderer = RasterRenderer(scene, scale: scale, background: white) }
+    guard var renderer = RasterRenderer(scene, scale: scale, background: white),
+      let transparent = RasterRenderer(scene, scale: scale, background: nil)
+    else { return nil }
+    let flatten = median(runs) { renderer = RasterRenderer(scene, scale: scale, background: white) ?? renderer }
     var sink: Float = 0
     let coverage = median(runs) { sink += renderer.coverageOnly() }
     var checksum: UInt32 = 0
@@ -68,7 +71,6 @@ public enum RasterBenchmark {
       }
     }
     let png = median(max(1, runs / 2)) {
-      let transparent = RasterRenderer(scene, scale: scale, background: nil)
       var e = PNGEncoder(
         width: transparent.width, height: transparent.height, opaque: false, threads: transparent.defaultThreads()
       ) {

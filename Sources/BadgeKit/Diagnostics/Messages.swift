@@ -26,6 +26,7 @@ public enum Message: Equatable, Sendable {
   case overrideUnknown(String)
   case sqrtOfNegative
   case tooManyArguments(String, max: Int)
+  case tooManyEdges(Int)
   case tooManyShapes(Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
@@ -90,6 +91,8 @@ public enum Message: Equatable, Sendable {
       return "square root of a negative number"
     case .tooManyArguments(let of, let max):
       return "too many arguments for '\(of)'; it takes at most \(max)"
+    case .tooManyEdges(let limit):
+      return "drawing the badge takes more than \(limit) straight edges; expected simpler paths or a smaller image"
     case .tooManyShapes(let limit):
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .typeMismatch(let expected, let found):

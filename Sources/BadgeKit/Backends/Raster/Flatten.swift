@@ -24,12 +24,25 @@ public struct Edge: Equatable, Sendable {
 public struct Flattener {
   /// The largest distance, in pixels, between a curve and its edges.
   public var tolerance: Double
+  /// The canvas in pixels, if known: a curve wholly above, below or to
+  /// either side of it is drawn as its chord, which covers the same pixels
+  /// (none) and crosses the same rows (its winding is the same).
+  public var canvas: Size?
+  /// The most edges `edges` may produce.
+  public var limit = Int.max
 
   public init(tolerance: Double = 0.025) { self.tolerance = tolerance }
 
+  /// Whether every point lies beyond one edge of the canvas.
+  private func outside(_ points: [Point]) -> Bool {
+    guard let c = canvas else { return false }
+    return points.allSatisfy { $0.x <= 0 } || points.allSatisfy { $0.x >= c.width }
+      || points.allSatisfy { $0.y <= 0 } || points.allSatisfy { $0.y >= c.height }
+  }
+
   /// The edges of `path` mapped by `transform` (frame → pixels), each
-  /// subpath closed.
-  public func edges(_ path: ScenePath, _ transform: Transform) -> [Edge] {
+  /// subpath closed; nil if there would be more than `limit`.
+  public func edges(_ path: ScenePath, _ transform: Transform) -> [Edge]? {
     var out: [Edge] = []
     var start = Point(0, 0)
     var current = Point(0, 0)
@@ -48,6 +61,7 @@ public struct Flattener {
     }
 
     for element in path.elements {
+      if out.count > limit { return nil }
       switch element {
       case .move(let p):
         closeSubpath()
@@ -59,7 +73,7 @@ public struct Flattener {
       case .quad(let c, let p):
         let (p1, p2) = (transform.apply(c), transform.apply(p))
         let p0 = current
-        let n = Flattener.segments(Flattener.secondDifference(p0, p1, p2) / 4, tolerance)
+        let n = outside([p0, p1, p2]) ? 1 : Flattener.segments(Flattener.secondDifference(p0, p1, p2) / 4, tolerance)
         for i in 1...n {
           let t = Double(i) / Double(n)
           let u = 1 - t
@@ -74,7 +88,7 @@ public struct Flattener {
         let (p1, p2, p3) = (transform.apply(c1), transform.apply(c2), transform.apply(p))
         let p0 = current
         let m = max(Flattener.secondDifference(p0, p1, p2), Flattener.secondDifference(p1, p2, p3))
-        let n = Flattener.segments(0.75 * m, tolerance)
+        let n = outside([p0, p1, p2, p3]) ? 1 : Flattener.segments(0.75 * m, tolerance)
         for i in 1...n {
           let t = Double(i) / Double(n)
           let u = 1 - t
@@ -92,7 +106,7 @@ public struct Flattener {
       }
     }
     closeSubpath()
-    return out
+    return out.count <= limit ? out : nil
   }
 
   /// How far from the canvas a coordinate may be, in pixels: farther ones

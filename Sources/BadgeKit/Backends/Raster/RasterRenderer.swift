@@ -65,18 +65,29 @@ struct RasterRenderer: @unchecked Sendable {
     return (side(scene.size.width), side(scene.size.height))
   }
 
-  init(_ scene: Scene, scale: Double, background: RGBA?) {
+  /// The most edges one image is flattened into (16 bytes each).
+  static let maximumEdges = 10_000_000
+
+  /// Nil when the scene flattens into more than `maximumEdges` edges.
+  init?(_ scene: Scene, scale: Double, background: RGBA?) {
     (width, height) = RasterRenderer.pixelSize(scene, scale: scale)
     self.background = background.map { Pixels.pack($0) } ?? 0
     let toPixels = Transform.scale(scale, scale)
-    let flattener = Flattener()
+    var flattener = Flattener()
+    flattener.canvas = Size(Double(width), Double(height))
+    flattener.limit = RasterRenderer.maximumEdges
     let h = height
+    var tooMany = false
     func prepare(_ nodes: [SceneNode]) -> [PreparedNode] {
       nodes.map { node in
         switch node {
         case .fill(let f):
           let m = toPixels * f.transform
-          let edges = flattener.edges(f.path, m)
+          guard let edges = flattener.edges(f.path, m) else {
+            tooMany = true
+            return .layer(opacity: 0, children: [])
+          }
+          flattener.limit -= edges.count
           var (minY, maxY) = (Float.infinity, -Float.infinity)
           for e in edges {
             minY = min(minY, e.y0, e.y1)
@@ -93,6 +104,7 @@ struct RasterRenderer: @unchecked Sendable {
       }
     }
     nodes = prepare(scene.nodes)
+    if tooMany { return nil }
   }
 
   /// Working memory of one thread.
