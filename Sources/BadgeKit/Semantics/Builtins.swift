@@ -2,6 +2,7 @@
 // (min max abs sqrt sin cos tan atan2 floor ceil round clamp rgb rgba linear
 // stop). Every function checks its arguments' kinds.
 
+/// The built-in constants and functions of the language.
 enum Builtins {
   /// SwiftUI's named colours (light appearance), plus black, white, clear.
   static let colors: [String: RGBA] = [

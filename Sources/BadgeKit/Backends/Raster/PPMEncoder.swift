@@ -4,6 +4,7 @@
 // pixel is already opaque and only its alpha is dropped. Bands are turned
 // into bytes by the threads that drew them, straight into the output.
 
+/// Binary PPM: its header, size, and the two ways to write it.
 enum PPM {
   static func header(width: Int, height: Int) -> [UInt8] { Array("P6\n\(width) \(height)\n255\n".utf8) }
 

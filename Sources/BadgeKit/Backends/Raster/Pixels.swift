@@ -6,6 +6,7 @@
 /// A premultiplied RGBA8 pixel: R | G << 8 | B << 16 | A << 24.
 typealias Pixel = UInt32
 
+/// Arithmetic on packed premultiplied RGBA8 pixels (channels 0…255).
 enum Pixels {
   /// `x · f / 255` for each channel of `x`, f in 0…255, rounded.
   @inline(__always)

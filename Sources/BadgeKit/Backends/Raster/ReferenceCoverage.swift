@@ -4,6 +4,7 @@
 // number integrated over the pixel, by a different road than accumulation.
 // Slow (every pixel × every edge) and obviously right: tests only.
 
+/// The reference coverage: clip every pixel, sum shoelace areas (tests only).
 enum ReferenceCoverage {
   /// The accumulated winding area of every pixel of a `width` × `height`
   /// canvas, row-major, for the closed polygons made of `edges` (consecutive

@@ -1,6 +1,7 @@
 // Number and colour text for the SVG writer: at most three decimals, no
 // exponent, no "-0", never NaN or infinity.
 
+/// Text of numbers, colours and escaped strings for SVG output.
 enum SVGText {
   /// `x` rounded to three decimals, trailing zeros dropped: 0.1 → "0.1",
   /// 2.0 → "2", -0.0004 → "0". A non-finite value (which layout never
