@@ -75,6 +75,17 @@ struct RasterOutputTests {
         """)
   }
 
+  /// Two copies of a half-pixel-tall bar in one even-odd path wind twice:
+  /// empty. Applying the rule to a pixel's total winding (2 × ½ = 1) once
+  /// filled the row; each quarter-pixel strip now takes the rule itself.
+  @Test func regressionEvenOddTookTheRowsTotalWinding() {
+    let bar = "move (0, 2) line (8, 2) line (8, 2.5) line (0, 2.5) close"
+    #expect(
+      RasterOutputTests.mask("badge M size 8, 4 { path { \(bar) \(bar) }.fill(black, rule: evenodd) }") == "\n\n\n\n")
+    #expect(
+      RasterOutputTests.mask("badge M size 8, 4 { path { \(bar) }.fill(black, rule: evenodd) }") == "\n\n++++++++\n\n")
+  }
+
   @Test func scaleMultipliesPixels() throws {
     let source = "badge M size 8 { path { move (0, 0) line (8, 8) line (0, 8) close } }"
     let image = try #require(RasterSupport.badgec(source, CompileOptions(raster: RasterOptions(scale: 2))))
