@@ -60,8 +60,8 @@ struct RasterRenderer: @unchecked Sendable {
   /// Rows per band.
   static let bandHeight = 32
   /// Strips per pixel row for even-odd fills. (Non-zero fills go without:
-  /// there a pixel errs only where edges cross inside it, by at most a
-  /// quarter, and strips would double the drawing time.)
+  /// there only pixels where edges of one path cross or nearly meet are
+  /// off, and strips would nearly double the drawing time.)
   static let evenOddSubRows = 4
 
   /// The pixel size of `scene` at `scale` points → pixels.
