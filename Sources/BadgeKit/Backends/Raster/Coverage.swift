@@ -92,6 +92,18 @@ struct CoverageBand {
     }
   }
 
+  /// Makes this the band of rows `y0 ..< y0 + rows` (in the edges' units),
+  /// adds every edge that reaches into it and sorts `touched`, ready to be
+  /// walked row by row.
+  mutating func accumulate(_ edges: [Edge], y0: Int, rows: Int) {
+    self.y0 = y0
+    self.rows = rows
+    let top = Float(y0)
+    let bottom = Float(y0 + rows)
+    for e in edges where max(e.y0, e.y1) > top && min(e.y0, e.y1) < bottom { add(e) }
+    touched.sort()
+  }
+
   /// The winding area of every pixel of the band, row-major: the running
   /// sum of each row's cells.
   func areas() -> [Float] {

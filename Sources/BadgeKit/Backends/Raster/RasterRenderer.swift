@@ -192,8 +192,6 @@ struct RasterRenderer: @unchecked Sendable {
   /// Draws rows `y0 ..< y0 + rows` into `pixels` (`rows` × `width`).
   func renderBand(y0: Int, rows: Int, into pixels: UnsafeMutablePointer<Pixel>, _ scratch: inout Scratch) {
     pixels.update(repeating: background, count: width * rows)
-    scratch.coverage.y0 = y0
-    scratch.coverage.rows = rows
     draw(nodes, into: pixels, rows: rows, y0: y0, &scratch, depth: 0)
   }
 
@@ -231,12 +229,7 @@ struct RasterRenderer: @unchecked Sendable {
     _ f: PreparedFill, into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int, _ coverage: inout CoverageBand
   ) {
     guard max(f.y0, y0) <= min(f.y1, y0 + rows - 1) else { return }
-    let bandTop = Float(y0)
-    let bandBottom = Float(y0 + rows)
-    for e in f.edges where max(e.y0, e.y1) > bandTop && min(e.y0, e.y1) < bandBottom {
-      coverage.add(e)
-    }
-    coverage.touched.sort()
+    coverage.accumulate(f.edges, y0: y0, rows: rows)
     let width = self.width
     let stride = coverage.stride
     let touched = coverage.touched
@@ -262,13 +255,7 @@ struct RasterRenderer: @unchecked Sendable {
           while x <= end {
             sum += cellRow[x]
             cellRow[x] = 0
-            if x < width {
-              let c = Pixels.coverageByte(BadgeKit.coverage(sum, f.rule))
-              if c > 0 {
-                let s = rowColor ?? f.shader.color(x, row)
-                pixelRow[x] = Pixels.over(c == 255 ? s : Pixels.scale(s, c), pixelRow[x])
-              }
-            }
+            if x < width { paint(pixelRow, x, BadgeKit.coverage(sum, f.rule), f.shader, rowColor, row) }
             x += 1
           }
         }
@@ -286,14 +273,7 @@ struct RasterRenderer: @unchecked Sendable {
   ) {
     guard max(f.y0, y0) <= min(f.y1, y0 + rows - 1) else { return }
     let k = f.subRows
-    strips.y0 = y0 * k
-    strips.rows = rows * k
-    let top = Float(y0 * k)
-    let bottom = Float((y0 + rows) * k)
-    for e in f.edges where max(e.y0, e.y1) > top && min(e.y0, e.y1) < bottom {
-      strips.add(e)
-    }
-    strips.touched.sort()
+    strips.accumulate(f.edges, y0: y0 * k, rows: rows * k)
     let width = self.width
     let stride = strips.stride
     let touched = strips.touched
@@ -332,13 +312,7 @@ struct RasterRenderer: @unchecked Sendable {
               sums[j] += first[j * stride + x]
               first[j * stride + x] = 0
             }
-            if x < width {
-              let c = Pixels.coverageByte(mean(sums))
-              if c > 0 {
-                let s = rowColor ?? f.shader.color(x, row)
-                pixelRow[x] = Pixels.over(c == 255 ? s : Pixels.scale(s, c), pixelRow[x])
-              }
-            }
+            if x < width { paint(pixelRow, x, mean(sums), f.shader, rowColor, row) }
             x += 1
           }
         }
@@ -368,11 +342,8 @@ struct RasterRenderer: @unchecked Sendable {
     var y0 = 0
     while y0 < height {
       let rows = min(RasterRenderer.bandHeight, height - y0)
-      coverage.y0 = y0
-      coverage.rows = rows
       for f in fills {
-        for e in f.edges where max(e.y0, e.y1) > Float(y0) && min(e.y0, e.y1) < Float(y0 + rows) { coverage.add(e) }
-        coverage.touched.sort()
+        coverage.accumulate(f.edges, y0: y0, rows: rows)
         for t in coverage.touched {
           let r = Int(t >> 48)
           for x in Int((t >> 24) & 0xFF_FFFF)...Int(t & 0xFF_FFFF) {
@@ -385,6 +356,17 @@ struct RasterRenderer: @unchecked Sendable {
       y0 += rows
     }
     return total
+  }
+
+  /// Pixel x of a row (one along an edge) at coverage `c`.
+  @inline(__always)
+  private func paint(
+    _ row: UnsafeMutablePointer<Pixel>, _ x: Int, _ c: Float, _ shader: Shader, _ rowColor: Pixel?, _ y: Int
+  ) {
+    let cov = Pixels.coverageByte(c)
+    guard cov > 0 else { return }
+    let s = rowColor ?? shader.color(x, y)
+    row[x] = Pixels.over(cov == 255 ? s : Pixels.scale(s, cov), row[x])
   }
 
   /// Pixels x0 ..< x1 of a row, all at coverage `c`.
