@@ -62,7 +62,6 @@ public struct Transform: Hashable, Sendable {
     Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
   }
 
-
   /// Whether the map only translates.
   public var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 }
