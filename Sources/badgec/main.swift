@@ -1,6 +1,7 @@
 // badgec: the command line. Parses flags, reads the input, calls BadgeKit's
 // `compile`, prints diagnostics and writes the output atomically (a failed
-// run never creates, truncates or half-writes the output file).
+// run never creates, truncates or half-writes the output file; devices and
+// pipes, which cannot be replaced, are written to directly).
 // Exit codes: 0 success, 1 the input has errors (or cannot be read or
 // written), 2 usage errors.
 import BadgeKit
@@ -76,22 +77,52 @@ func readAll(_ fd: Int32) -> [UInt8]? {
 
 func errorText() -> String { String(cString: strerror(errno)) }
 
+/// Writes the result to `path`. A regular file (or a link to one, which is
+/// followed) is replaced whole, keeping its permissions; a new file is
+/// created the same way. Anything else (a device such as /dev/null, a
+/// pipe) is written to directly, never replaced.
+func writeOutput(_ result: CompileResult, to path: String) -> String? {
+  var info = stat()
+  guard stat(path, &info) == 0 else { return writeAtomically(result, to: path, keeping: nil) }
+  guard info.st_mode & S_IFMT == S_IFREG else {
+    let fd = open(path, O_WRONLY | O_TRUNC)
+    guard fd >= 0 else { return "cannot write '\(path)': \(errorText())" }
+    let ok = result.write { writeAll(fd, $0) }
+    let why = errorText()
+    return close(fd) == 0 && ok ? nil : "cannot write '\(path)': \(why)"
+  }
+  guard let real = realpath(path, nil) else { return "cannot write '\(path)': \(errorText())" }
+  defer { free(real) }
+  return writeAtomically(result, to: String(cString: real), keeping: info.st_mode & 0o7777, shownAs: path)
+}
+
 /// Writes the result to `path` through a temporary file in the same folder
 /// and a rename, so the file is either the old one or the whole new one.
-func writeAtomically(_ result: CompileResult, to path: String) -> String? {
+/// `mode`: the permissions of the file replaced, nil for a new file (then
+/// 0666 less the umask). `shown`: the path as the user wrote it, for errors.
+func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mode_t?, shownAs shown: String? = nil)
+  -> String?
+{
+  let shown = shown ?? path
   let temp = path + ".badgec-\(getpid()).tmp"
-  let fd = open(temp, O_RDWR | O_CREAT | O_TRUNC, 0o644)
-  guard fd >= 0 else { return "cannot write '\(path)': \(errorText())" }
+  var fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
+  if fd < 0 && errno == EEXIST {
+    // Left by a run that was killed and had the same process id.
+    unlink(temp)
+    fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
+  }
+  guard fd >= 0 else { return "cannot write '\(shown)': \(errorText())" }
+  if let mode { fchmod(fd, mode) }
   let ok = writeInPlace(result, fd) ?? result.write { writeAll(fd, $0) }
   let why = errorText()
   if close(fd) != 0 || !ok {
     unlink(temp)
-    return "cannot write '\(path)': \(why)"
+    return "cannot write '\(shown)': \(why)"
   }
   if rename(temp, path) != 0 {
     let why = errorText()
     unlink(temp)
-    return "cannot write '\(path)': \(why)"
+    return "cannot write '\(shown)': \(why)"
   }
   return nil
 }
@@ -224,7 +255,7 @@ if !result.diagnostics.isEmpty { writeAll(2, Array(result.renderedDiagnostics.ut
 guard !result.hasErrors else { exit(1) }
 if output == "-" {
   guard result.write(to: { writeAll(1, $0) }) else { fail("cannot write standard output: \(errorText())", code: 1) }
-} else if let problem = writeAtomically(result, to: output) {
+} else if let problem = writeOutput(result, to: output) {
   fail(problem, code: 1)
 }
 exit(0)

@@ -104,4 +104,60 @@ struct EndToEndTests {
     #expect(version.status == 0)
     #expect(String(decoding: version.stdout, as: UTF8.self) == "badgec \(BadgeKit.version)\n")
   }
+
+  @Test func outputThroughALinkReplacesTheTargetAndKeepsItsMode() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let target = dir.appendingPathComponent("target.svg")
+    try "previous".write(to: target, atomically: false, encoding: .utf8)
+    #expect(chmod(target.path, 0o600) == 0)
+    let link = dir.appendingPathComponent("link.svg")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    #expect(try Support.badgec([landmark, "-o", link.path]).status == 0)
+    // The link is still a link, to a file holding the new output.
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<svg "))
+    let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link.svg", "target.svg"])
+  }
+
+  @Test(arguments: ["svg", "ppm"])
+  func outputToAPipeIsWrittenNotReplaced(format: String) throws {
+    // Devices (/dev/null, /dev/stdout) and named pipes are written to, never
+    // replaced by a regular file.
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("pipe.\(format)")
+    #expect(mkfifo(fifo.path, 0o644) == 0)
+    // This test reads the pipe on another thread while badgec writes, and
+    // holds a writing end of its own until badgec is done, so that the
+    // reader sees the end of the data only then (or at once, if badgec never
+    // opened the pipe).
+    let readEnd = open(fifo.path, O_RDONLY | O_NONBLOCK)
+    try #require(readEnd >= 0)
+    defer { close(readEnd) }
+    _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) & ~O_NONBLOCK)
+    let heldEnd = open(fifo.path, O_WRONLY | O_NONBLOCK)
+    try #require(heldEnd >= 0)
+    let received = Received()
+    let finished = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      received.bytes = (try? FileHandle(fileDescriptor: readEnd).readToEnd()) ?? Data()
+      finished.signal()
+    }
+    let run = try Support.badgec([landmark, "--size", "1100", "-o", fifo.path])
+    close(heldEnd)
+    finished.wait()
+    #expect(run.status == 0, "\(run.stderr)")
+    let expected = try Support.badgec([landmark, "--size", "1100", "--format", format, "-o", "-"]).stdout
+    #expect(received.bytes == expected)
+    var info = stat()
+    #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
+}
+
+/// Bytes read on another thread, looked at after it signalled.
+private final class Received: @unchecked Sendable {
+  var bytes = Data()
 }
