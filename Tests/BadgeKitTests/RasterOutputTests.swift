@@ -93,6 +93,22 @@ struct RasterOutputTests {
     #expect(RasterOutputTests.mask("badge M size 2 { rect() }", scale: 0.5) == "#\n")
   }
 
+  @Test func rgbBytesDropAlphaAtEveryLength() {
+    // The packing loop stores 8 bytes for 6 and stops early; every length
+    // around its step must give exactly R, G, B per pixel and write nothing
+    // past the end.
+    for count in Array(0...21) + [4096 * 3 + 1] {
+      let pixels = (0..<count).map { Pixel(truncatingIfNeeded: $0 &* 2_654_435_761) }
+      var out = [UInt8](repeating: 0xAA, count: count * 3 + 8)
+      pixels.withUnsafeBufferPointer { p in
+        out.withUnsafeMutableBufferPointer { rgbBytes(p.baseAddress!, into: $0.baseAddress!, count: count) }
+      }
+      let expected = pixels.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 >> 16 & 0xFF)] }
+      #expect(Array(out[..<(count * 3)]) == expected, "\(count) pixels")
+      #expect(out[(count * 3)...].allSatisfy { $0 == 0xAA }, "\(count) pixels")
+    }
+  }
+
   @Test func ppmHeaderAndBackground() throws {
     var options = CompileOptions(format: .ppm, raster: RasterOptions(background: .bytes(0, 128, 255)))
     options.canvasSize = Size(3, 2)
