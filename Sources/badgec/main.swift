@@ -23,8 +23,9 @@ let usage = """
     --format FORMAT     svg, png or ppm (default: from the output's extension)
     --size W | WxH      the canvas in points (default: the size the badge declares)
     --scale K           pixels per point for PNG and PPM (default 1)
-    --background COLOR  what PNG and PPM are drawn over (#rrggbb, a colour name;
-                        default: transparent for PNG, white for PPM)
+    --background COLOR  what PNG and PPM are drawn over (#rrggbb, #rrggbbaa, a
+                        colour name; default: transparent for PNG, white for
+                        PPM, which lays a translucent background over white)
     -D name=value       override a top-level let, e.g. -D rotations=6
     --help              show this help
     --version           show the version

@@ -119,6 +119,27 @@ struct RasterOutputTests {
 
   static func tool(_ name: String) -> URL? { Support.tool(name) }
 
+  @Test func translucentBackgroundStaysInPNGAndLiesOverWhiteInPPM() throws {
+    // Regression: a background with alpha used to be drawn opaque.
+    let half = RGBA.bytes(255, 0, 0, 0.5)
+    var options = CompileOptions(format: .ppm, raster: RasterOptions(background: half))
+    options.canvasSize = Size(2, 1)
+    let ppm = try #require(Support.compile("badge B { }", options).output)
+    #expect(Array(ppm.suffix(3)) == [255, 128, 128])  // 255 · 0.5 rounds up
+    guard let pngtopnm = Support.tool("pngtopnm") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    options.format = .png
+    let file = dir.appendingPathComponent("half.png")
+    try Data(try #require(Support.compile("badge B { }", options).output)).write(to: file)
+    #expect(Array(try Support.run(pngtopnm, [file.path]).stdout.suffix(3)) == [255, 0, 0])
+    #expect(Array(try Support.run(pngtopnm, ["-alpha", file.path]).stdout.suffix(2)) == [128, 128])
+    // A clear background is no background: RGBA and transparent.
+    options.raster.background = RGBA.bytes(0, 0, 0, 0)
+    try Data(try #require(Support.compile("badge B { }", options).output)).write(to: file)
+    #expect(Array(try Support.run(pngtopnm, ["-alpha", file.path]).stdout.suffix(2)) == [0, 0])
+  }
+
   @Test func pngIsValidAndDecodesToThePPMPixels() throws {
     guard let pngcheck = Support.tool("pngcheck"), let pngtopnm = Support.tool("pngtopnm") else { return }
     let dir = try Support.temporaryFolder()

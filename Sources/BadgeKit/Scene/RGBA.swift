@@ -19,4 +19,10 @@ public struct RGBA: Hashable, Sendable {
   public static func bytes(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> RGBA {
     RGBA(r: r / 255, g: g / 255, b: b / 255, a: a)
   }
+
+  /// This colour laid over an opaque `base`: opaque, each channel mixed in
+  /// sRGB by this colour's alpha (as source-over does).
+  public func over(_ base: RGBA) -> RGBA {
+    RGBA(r: r * a + base.r * (1 - a), g: g * a + base.g * (1 - a), b: b * a + base.b * (1 - a))
+  }
 }

@@ -1,13 +1,17 @@
 // The raster backends' entry: a scene, a format and raster options in;
 // the encoded image out to a byte sink, band by band.
 
-/// The renderer for `format` (PPM or PNG): PPM over the background (white
-/// unless given), PNG over the background if given (opaque; the PNG is then
-/// RGB), else transparent. Nil when the scene has more edges than
-/// `RasterRenderer.maximumEdges`.
+/// The renderer for `format` (PPM or PNG). PNG is drawn over the
+/// background as given: none or a clear one leaves it transparent (RGBA),
+/// an opaque one makes it RGB, a translucent one stays translucent (RGBA).
+/// PPM has no alpha: it is drawn over the background laid over white.
+/// Nil when the scene has more edges than `RasterRenderer.maximumEdges`.
 func rasterRenderer(_ scene: Scene, format: OutputFormat, options: RasterOptions) -> RasterRenderer? {
-  let opaque = options.background.map { RGBA(r: $0.r, g: $0.g, b: $0.b, a: 1) }
-  let background = format == .png ? opaque : opaque ?? RGBA(r: 1, g: 1, b: 1)
+  let white = RGBA(r: 1, g: 1, b: 1)
+  let background =
+    format == .png
+    ? options.background.flatMap { $0.a > 0 ? $0 : nil }
+    : options.background.map { $0.over(white) } ?? white
   return RasterRenderer(scene, scale: options.scale, background: background)
 }
 
@@ -18,7 +22,7 @@ func renderRaster(_ renderer: RasterRenderer, format: OutputFormat, to sink: @es
   switch format {
   case .png:
     var encoder = PNGEncoder(
-      width: renderer.width, height: renderer.height, opaque: renderer.background != 0,
+      width: renderer.width, height: renderer.height, opaque: renderer.background >> 24 == 255,
       threads: renderer.defaultThreads(), sink: sink)
     return renderer.render(into: &encoder)
   default:
