@@ -161,11 +161,38 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
       bag.append(Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: badge.nameRange))
     }
   }
-  result.diagnostics = sortedBySource(bag.all)
+  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, source))
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
   result.scene = scene
   return result
+}
+
+/// Adds to each error in the badge file whose range uses a name set with
+/// `-D` a note at that `-D` value: the error is then about the value given
+/// on the command line (`-D rotations=6deg` where a number is expected),
+/// not about the file.
+private func notingOverrides(
+  _ diagnostics: [Diagnostic], _ overrides: [(name: String, range: SourceRange, value: Expr)], _ source: SourceFile
+) -> [Diagnostic] {
+  guard !overrides.isEmpty, diagnostics.contains(where: { $0.severity == .error && $0.range.file == 0 }) else {
+    return diagnostics
+  }
+  var given: [String: Expr] = [:]
+  for o in overrides { given[o.name] = o.value }
+  let tokens = Lexer.tokenize(source).tokens
+  return diagnostics.map { d in
+    guard d.severity == .error, d.range.file == 0 else { return d }
+    var d = d
+    var named: Set<String> = []
+    for token in tokens where token.range.start >= d.range.start && token.range.end <= d.range.end {
+      guard case .identifier(let name) = token.kind, let value = given[name], named.insert(name).inserted else {
+        continue
+      }
+      d.notes.append(Note("'\(name)' is given by -D here", at: value.range))
+    }
+    return d
+  }
 }
 
 /// Diagnostics in source order (layout finds them in drawing order).

@@ -70,8 +70,19 @@ struct EndToEndTests {
   @Test func badOverrideIsLocated() throws {
     let run = try Support.badgec([landmark, "-D", "rotations=6deg"])
     #expect(run.status == 1)
-    // The value is checked where it is used.
-    #expect(run.stderr.hasPrefix("\(landmark):54:14: error: expected a number, found an angle"))
+    // The value is checked where it is used, with a note at the -D.
+    #expect(
+      run.stderr == """
+        \(landmark):54:14: error: expected a number, found an angle
+           |
+        54 |       repeat rotations as i { RotatedBadgeSymbol(angle: i * 360deg / rotations) }
+           |              ^^^^^^^^^
+        <command line>:1:11: note: 'rotations' is given by -D here
+          |
+        1 | rotations=6deg
+          |           ^^^^
+
+        """)
     let unknown = try Support.badgec([landmark, "-D", "rotation=6"])
     #expect(unknown.status == 1)
     #expect(

@@ -8,6 +8,10 @@ struct PathBuilder {
   private(set) var path = ScenePath()
   private var current: Point?
   private var subpathStart: Point?
+  /// Set once a command could not be evaluated (its error reported): the
+  /// current point is then unknown, so a later command without one is not
+  /// reported again as missing a `move`.
+  private var broken = false
 
   init(evaluator: Evaluator) { self.evaluator = evaluator }
 
@@ -36,7 +40,10 @@ struct PathBuilder {
       case .let(let decl):
         scope = scope.child(decl.name, evaluator.eval(decl.value, scope))
       case .within(let rect, let inner, _):
-        guard let r = rectangle(rect, scope, space) else { continue }
+        guard let r = rectangle(rect, scope, space) else {
+          broken = true
+          continue
+        }
         build(inner, scope, .unit(origin: r.0, size: r.1))
       case .command(let command):
         run(command, scope, space)
@@ -86,7 +93,10 @@ struct PathBuilder {
           evaluator.report(.unknownArgumentLabel(label, of: "lines"), arg.labelRange)
           continue
         }
-        guard let p = point(evaluator.eval(arg.value, scope), arg.value.range, space) else { continue }
+        guard let p = point(evaluator.eval(arg.value, scope), arg.value.range, space) else {
+          broken = true
+          continue
+        }
         first ? moveTo(p) : lineTo(p)
         first = false
       }
@@ -96,12 +106,18 @@ struct PathBuilder {
     let args = evaluator.bind(command.arguments, to: names, required: names, callee: command.name, at: command.range)
     var points: [String: Point] = [:]
     for name in names {
-      guard let a = args[name] else { return }
-      guard let p = point(evaluator.eval(a.value, scope), a.value.range, space) else { return }
+      guard let a = args[name], let p = point(evaluator.eval(a.value, scope), a.value.range, space) else {
+        broken = true
+        return
+      }
       points[name] = p
     }
-    guard args.ok else { return }
+    guard args.ok else {
+      broken = true
+      return
+    }
     if command.name != "move" && command.name != "close" && current == nil {
+      if broken { return }
       evaluator.report(.pathNeedsMove(command.name), command.nameRange)
       return
     }
