@@ -61,9 +61,7 @@ struct Resolver {
     var names = names
     for item in b.items {
       switch item {
-      case .let(let decl):
-        expression(decl.value, names)
-        names.insert(decl.name)
+      case .let(let decl): declare(decl, in: &names)
       case .element(let e):
         element(e, names)
       }
@@ -107,9 +105,7 @@ struct Resolver {
     var names = names
     for item in body.items {
       switch item {
-      case .let(let decl):
-        expression(decl.value, names)
-        names.insert(decl.name)
+      case .let(let decl): declare(decl, in: &names)
       case .within(let rect, let inner, _):
         for e in rect { expression(e, names) }
         pathBody(inner, names)
@@ -121,6 +117,13 @@ struct Resolver {
         }
       }
     }
+  }
+
+  /// A `let` in a block or a path: its value sees the names before it;
+  /// the names after it see it.
+  private mutating func declare(_ decl: LetDecl, in names: inout Set<String>) {
+    expression(decl.value, names)
+    names.insert(decl.name)
   }
 
   /// Checks labels (unless `labels` is nil) and the values.
