@@ -84,7 +84,11 @@ func errorText() -> String { String(cString: strerror(errno)) }
 /// pipe) is written to directly, never replaced.
 func writeOutput(_ result: CompileResult, to path: String) -> String? {
   var info = stat()
-  guard stat(path, &info) == 0 else { return writeAtomically(result, to: path, keeping: nil) }
+  guard stat(path, &info) == 0 else {
+    if errno == ELOOP { return "cannot write '\(path)': \(errorText())" }
+    // A new file; where `path` is a link to a file not there yet, that file.
+    return writeAtomically(result, to: linkTarget(path) ?? path, keeping: nil, shownAs: path)
+  }
   guard info.st_mode & S_IFMT == S_IFREG else {
     let fd = open(path, O_WRONLY | O_TRUNC)
     guard fd >= 0 else { return "cannot write '\(path)': \(errorText())" }
@@ -95,6 +99,27 @@ func writeOutput(_ result: CompileResult, to path: String) -> String? {
   guard let real = realpath(path, nil) else { return "cannot write '\(path)': \(errorText())" }
   defer { free(real) }
   return writeAtomically(result, to: String(cString: real), keeping: info.st_mode & 0o7777, shownAs: path)
+}
+
+/// Where the symbolic link `path` finally points (links followed, at
+/// most 40), when that is a name that does not exist yet; nil when `path`
+/// is not a link.
+func linkTarget(_ path: String) -> String? {
+  var current = path
+  for _ in 0..<40 {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink(current, &buffer, buffer.count - 1)
+    guard n >= 0 else { return current == path ? nil : current }
+    let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if target.hasPrefix("/") {
+      current = target
+    } else if let slash = current.lastIndex(of: "/") {
+      current = String(current[...slash]) + target
+    } else {
+      current = target
+    }
+  }
+  return nil
 }
 
 /// Writes the result to `path` through a temporary file in the same folder

@@ -131,6 +131,13 @@ struct EndToEndTests {
     let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link.svg", "target.svg"])
+    // A link to a file not there yet: the file is created, the link stays.
+    let later = dir.appendingPathComponent("later.svg")
+    let dangling = dir.appendingPathComponent("dangling.svg")
+    try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "later.svg")
+    #expect(try Support.badgec([landmark, "-o", dangling.path]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling.path) == "later.svg")
+    #expect(try String(contentsOf: later, encoding: .utf8).hasPrefix("<svg "))
   }
 
   @Test(arguments: ["svg", "ppm"])
