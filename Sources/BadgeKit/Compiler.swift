@@ -66,19 +66,22 @@ public struct CompileResult: Sendable {
   }
 
   /// The exact size of the output when it is known before encoding (PPM),
-  /// so that it can be written straight into place (`write(into:)`).
+  /// so that the space can be reserved and the output written piece by
+  /// piece at its place (`write(at:)`).
   public var knownSize: Int? {
     guard let raster, !hasErrors, options.format == .ppm else { return nil }
     return PPM.size(width: raster.width, height: raster.height)
   }
 
-  /// Writes the whole output into `buffer`, which holds exactly `knownSize`
-  /// bytes (the raster is drawn on every core, each band straight into its
-  /// place); `done` hears of each byte range as it becomes final. False
-  /// when the size is not known or does not match.
-  public func write(into buffer: UnsafeMutableRawBufferPointer, done: (Range<Int>) -> Void = { _ in }) -> Bool {
-    guard let raster, buffer.count == knownSize else { return false }
-    return PPM.write(raster, into: buffer, done: done)
+  /// Writes the output through `sink(bytes, offset)`, each piece at its byte
+  /// offset in the output, from the threads that draw the raster: `sink`
+  /// may run on several threads at once, always for different ranges, and
+  /// together the pieces cover exactly `knownSize` bytes. Pieces begin on
+  /// 4096-byte boundaries of the output and of memory. False when the size
+  /// is not known or a call of `sink` returned false.
+  public func write(at sink: @escaping @Sendable (UnsafeRawBufferPointer, Int) -> Bool) -> Bool {
+    guard let raster, knownSize != nil else { return false }
+    return PPM.write(raster, at: sink)
   }
 
   /// The whole output in memory, or nil when there were errors.

@@ -5,6 +5,7 @@
 // Exit codes: 0 success, 1 the input has errors (or cannot be read or
 // written), 2 usage errors.
 import BadgeKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -139,7 +140,7 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
   }
   guard fd >= 0 else { return "cannot write '\(shown)': \(errorText())" }
   if let mode { fchmod(fd, mode) }
-  let ok = writeInPlace(result, fd) ?? result.write { writeAll(fd, $0) }
+  let ok = writeByOffset(result, fd) ?? result.write { writeAll(fd, $0) }
   let why = errorText()
   if close(fd) != 0 || !ok {
     unlink(temp)
@@ -153,28 +154,41 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
   return nil
 }
 
-/// Where the output's size is known (PPM), draws it straight into the file
-/// mapped in memory, with the space reserved first (so that a full disk is
-/// an error here, not a signal later). Nil when that cannot be done; the
-/// caller then writes the ordinary way.
-func writeInPlace(_ result: CompileResult, _ fd: Int32) -> Bool? {
-  #if os(Linux)
-    guard let size = result.knownSize, size > 0, posix_fallocate(fd, 0, off_t(size)) == 0 else { return nil }
-    guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
-    else { return nil }
-    // Finished pages leave this process (they stay in the file): memory
-    // stays at a few chunks, not the whole image.
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let ok = result.write(into: UnsafeMutableRawBufferPointer(start: map, count: size)) { range in
-      let start = range.lowerBound / page * page
-      let end = range.upperBound / page * page
-      if end > start { madvise(map + start, end - start, MADV_DONTNEED) }
+/// The first error of a write made on a drawing thread (errno belongs to
+/// a thread), 0 while there is none.
+let writeError = Atomic<Int32>(0)
+
+/// Writes `bytes` at `offset` in `fd`, whole.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+  var done = 0
+  while done < bytes.count {
+    let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+    if n < 0 {
+      if errno == EINTR { continue }
+      _ = writeError.compareExchange(expected: 0, desired: errno, ordering: .relaxed)
+      return false
     }
-    munmap(map, size)
-    return ok
-  #else
-    return nil
-  #endif
+    done += n
+  }
+  return true
+}
+
+/// Where the output's size is known (PPM): reserves the space first (a
+/// full disk is found before any drawing, and the file system need not
+/// allocate blocks as the data comes: on ext4 that more than halves the
+/// time to write a large image), then each drawing thread writes its pieces
+/// at their offsets. Nil when the size is not known; the caller then writes
+/// the ordinary way.
+func writeByOffset(_ result: CompileResult, _ fd: Int32) -> Bool? {
+  guard let size = result.knownSize else { return nil }
+  let reserved = posix_fallocate(fd, 0, off_t(size))
+  if reserved == ENOSPC || reserved == EFBIG || reserved == EIO {
+    errno = reserved
+    return false
+  }
+  if result.write(at: { writeAll(fd, $0, at: $1) }) { return true }
+  errno = writeError.load(ordering: .relaxed)
+  return false
 }
 
 func parseSize(_ text: String) -> Size? {

@@ -109,6 +109,29 @@ struct RasterOutputTests {
     }
   }
 
+  @Test(arguments: [(1, 1), (7, 300), (1365, 97), (4096, 70)])
+  func ppmPiecesByOffsetAreTheStreamedFile(width: Int, height: Int) throws {
+    // Pieces cut rows anywhere (the header shifts them); on 1 or 3 threads
+    // they must tile the file exactly, each page-aligned in the file and in
+    // memory, and hold the bytes written in order.
+    let source = "badge B { path { move (0, 0) line (100%, 30%) line (20%, 100%) }.fill(linear(red, blue)) }"
+    var options = CompileOptions(format: .ppm)
+    options.canvasSize = Size(Double(width), Double(height))
+    let result = Support.compile(source, options)
+    let renderer = try #require(result.raster)
+    let streamed = try #require(result.output)
+    for threads in [1, 3] {
+      let file = Pieces(count: streamed.count)
+      #expect(PPM.write(renderer, threads: threads, at: file.write))
+      #expect(file.bytes == streamed, "\(width)×\(height) on \(threads) threads")
+      #expect(file.covered == streamed.count && file.overlaps == 0)
+      #expect(file.misaligned == 0)
+    }
+    // A failed write is reported (here every piece but the first fails).
+    let firstOnly = PPM.write(renderer, threads: 2, at: { _, offset in offset == 0 })
+    #expect(firstOnly == (streamed.count <= PPM.page))
+  }
+
   @Test func ppmHeaderAndBackground() throws {
     var options = CompileOptions(format: .ppm, raster: RasterOptions(background: .bytes(0, 128, 255)))
     options.canvasSize = Size(3, 2)
@@ -265,5 +288,33 @@ struct RasterOutputTests {
     let huge = try Support.badgec([landmark, "--size", "50000", "-o", ppm.path])
     #expect(huge.status == 1)
     #expect(huge.stderr.contains("expected at most 32768 on a side"))
+  }
+}
+
+/// A file assembled from pieces written at offsets, from several threads.
+private final class Pieces: @unchecked Sendable {
+  private let lock = NSLock()
+  var bytes: [UInt8]
+  private var written: [Bool]
+  var covered = 0
+  var overlaps = 0
+  var misaligned = 0
+
+  init(count: Int) {
+    bytes = Array(repeating: 0, count: count)
+    written = Array(repeating: false, count: count)
+  }
+
+  func write(_ piece: UnsafeRawBufferPointer, _ offset: Int) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if offset % PPM.page != 0 || Int(bitPattern: piece.baseAddress) % PPM.page != 0 { misaligned += 1 }
+    for (i, byte) in piece.enumerated() {
+      if written[offset + i] { overlaps += 1 }
+      written[offset + i] = true
+      bytes[offset + i] = byte
+    }
+    covered += piece.count
+    return true
   }
 }

@@ -2,7 +2,8 @@
 // in; binary PPM (P6, maxval 255) out. PPM has no alpha: the renderer
 // starts every band as the background (white unless one is given), so each
 // pixel is already opaque and only its alpha is dropped. Bands are turned
-// into bytes by the threads that drew them, straight into the output.
+// into bytes by the threads that drew them, and a file is written from
+// there, each piece at its offset.
 
 /// Binary PPM: its header, size, and the two ways to write it.
 enum PPM {
@@ -29,28 +30,81 @@ enum PPM {
       afterChunk: { _, rows in sink(UnsafeRawBufferPointer(start: bytes, count: rows * width * 3)) })
   }
 
-  /// Writes the whole file into `buffer` (exactly `size` bytes), every
-  /// thread drawing and converting its bands in place. After each chunk of
-  /// rows, `done` gets the byte range now final.
+  /// Pieces written by `write(at:)` are a whole number of these.
+  static let page = 4096
+
+  /// The bytes of one piece written by `write(at:)`: a whole number of
+  /// pages, about a band of rows.
+  static func pieceBytes(width: Int) -> Int {
+    max(page, width * RasterRenderer.bandHeight * 3 / page * page)
+  }
+
+  /// Writes the file through `sink(bytes, offset)` in pieces that begin on
+  /// page boundaries of the file, each from a buffer that begins on a page
+  /// boundary too. (A kernel copies such pieces into its file cache about
+  /// twice as fast as pieces that straddle pages, as rows after the header
+  /// do, or that start at a different place in their page than in the
+  /// file.) Every thread draws the rows under its pieces (a row cut by a
+  /// piece's edge is drawn by both neighbours), converts them and hands the
+  /// piece on itself, so `sink` runs on several threads at once, for
+  /// different ranges. False when any call returned false.
   static func write(
-    _ renderer: RasterRenderer, into buffer: UnsafeMutableRawBufferPointer, done: (Range<Int>) -> Void
+    _ renderer: RasterRenderer, threads: Int? = nil, at sink: @escaping (UnsafeRawBufferPointer, Int) -> Bool
   ) -> Bool {
     let (width, height) = (renderer.width, renderer.height)
     let header = header(width: width, height: height)
-    guard buffer.count == size(width: width, height: height) else { return false }
-    header.withUnsafeBytes { buffer.copyMemory(from: $0) }
-    let pixels = (buffer.baseAddress! + header.count).assumingMemoryBound(to: UInt8.self)
-    let threads = renderer.defaultThreads()
-    var finished = 0
-    return renderer.drawBands(
-      threads: threads, chunkRows: RasterRenderer.bandHeight * threads * 8,
-      perBand: { y0, rows, band in rgbBytes(band, into: pixels + y0 * width * 3, count: rows * width) },
-      afterChunk: { top, rows in
-        let end = header.count + (top + rows) * width * 3
-        done(finished..<end)
-        finished = end
-        return true
-      })
+    let size = header.count + width * height * 3
+    let rowBytes = width * 3
+    let piece = pieceBytes(width: width)
+    let pieces = (size + piece - 1) / piece
+    let threads = max(1, min(threads ?? renderer.defaultThreads(), pieces))
+    // The rows under one piece: those it covers, plus one cut at each end.
+    let rowsPerPiece = (piece + rowBytes - 1) / rowBytes + 2
+    let band = RasterRenderer.bandHeight
+    // One flag per piece, each set by the one thread that wrote it.
+    let written = UnsafeMutableBufferPointer<Bool>.allocate(capacity: pieces)
+    defer { written.deallocate() }
+    written.initialize(repeating: false)
+    let tickets = Tickets(pieces)
+    runInParallel(threads) { _ in
+      // Room for a page of lead-in, the header and the rows.
+      let capacity = page + header.count + rowsPerPiece * rowBytes
+      let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: page)
+      let pixels = UnsafeMutablePointer<Pixel>.allocate(capacity: width * band)
+      defer {
+        buffer.deallocate()
+        pixels.deallocate()
+      }
+      var scratch = RasterRenderer.Scratch(coverage: CoverageBand(width: width, y0: 0, height: band))
+      while let p = tickets.take() {
+        // File bytes start..<end, held by the rows firstRow...lastRow (and
+        // the header, in the first piece), which begin at file byte `from`.
+        let start = p * piece
+        let end = min(size, start + piece)
+        let firstRow = max(0, start - header.count) / rowBytes
+        let lastRow = min(height - 1, max(0, end - header.count - 1) / rowBytes)
+        let from = start < header.count ? 0 : header.count + firstRow * rowBytes
+        // Placed so that file byte `start` lands on a page of the buffer.
+        let lead = (page - (start - from) % page) % page
+        var bytes = (buffer + lead).assumingMemoryBound(to: UInt8.self)
+        if start < header.count {
+          header.withUnsafeBytes {
+            UnsafeMutableRawPointer(bytes).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+          }
+          bytes += header.count
+        }
+        var y = firstRow
+        while y <= lastRow {
+          let rows = min(band, lastRow + 1 - y)
+          renderer.renderBand(y0: y, rows: rows, into: pixels, &scratch)
+          rgbBytes(pixels, into: bytes, count: rows * width)
+          bytes += rows * rowBytes
+          y += rows
+        }
+        written[p] = sink(UnsafeRawBufferPointer(start: buffer + lead + (start - from), count: end - start), start)
+      }
+    }
+    return written.allSatisfy { $0 }
   }
 }
 

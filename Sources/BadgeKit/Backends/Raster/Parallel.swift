@@ -69,3 +69,31 @@ func runInParallel(_ count: Int, _ body: @escaping (Int) -> Void) {
     #endif
   }
 }
+
+/// Hands out the numbers 0, 1, 2, … once each, to whichever thread asks
+/// next: threads that start late or run slowly simply take fewer.
+final class Tickets: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var next = 0
+  private let end: Int
+
+  /// Tickets 0..<end.
+  init(_ end: Int) {
+    self.end = end
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// The next ticket, or nil when all are taken.
+  func take() -> Int? {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    guard next < end else { return nil }
+    next += 1
+    return next - 1
+  }
+}
