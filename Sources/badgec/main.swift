@@ -5,7 +5,6 @@
 // Exit codes: 0 success, 1 the input has errors (or cannot be read or
 // written), 2 usage errors.
 import BadgeKit
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -154,9 +153,30 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
   return nil
 }
 
-/// The first error of a write made on a drawing thread (errno belongs to
-/// a thread), 0 while there is none.
-let writeError = Atomic<Int32>(0)
+/// The first error of the writes made on drawing threads (errno belongs
+/// to a thread).
+final class FirstError: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var code: Int32 = 0
+
+  init() { pthread_mutex_init(mutex, nil) }
+
+  /// Keeps `code` unless an error was kept before.
+  func keep(_ code: Int32) {
+    pthread_mutex_lock(mutex)
+    if self.code == 0 { self.code = code }
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// The error kept, 0 for none.
+  var value: Int32 {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return code
+  }
+}
+
+let writeError = FirstError()
 
 /// Writes `bytes` at `offset` in `fd`, whole.
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
@@ -165,7 +185,7 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> B
     let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
     if n < 0 {
       if errno == EINTR { continue }
-      _ = writeError.compareExchange(expected: 0, desired: errno, ordering: .relaxed)
+      writeError.keep(errno)
       return false
     }
     done += n
@@ -187,7 +207,7 @@ func writeByOffset(_ result: CompileResult, _ fd: Int32) -> Bool? {
     return false
   }
   if result.write(at: { writeAll(fd, $0, at: $1) }) { return true }
-  errno = writeError.load(ordering: .relaxed)
+  errno = writeError.value
   return false
 }
 
@@ -198,6 +218,10 @@ func parseSize(_ text: String) -> Size? {
   guard values.count == parts.count, values.allSatisfy({ $0 >= 1 && $0 <= 100_000 }) else { return nil }
   return Size(values[0], values.count == 2 ? values[1] : values[0])
 }
+
+// A file size limit (ulimit -f) makes writes past it fail with EFBIG,
+// reported like any other write error, instead of killing badgec.
+signal(SIGXFSZ, SIG_IGN)
 
 // MARK: Flags
 

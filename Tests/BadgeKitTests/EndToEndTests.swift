@@ -116,6 +116,24 @@ struct EndToEndTests {
     #expect(String(decoding: version.stdout, as: UTF8.self) == "badgec \(BadgeKit.version)\n")
   }
 
+  @Test(arguments: ["big.ppm", "big.png"])
+  func aFileSizeLimitIsAnErrorNotASignal(name: String) throws {
+    // Regression: past `ulimit -f` badgec was killed by SIGXFSZ and left
+    // its temporary file behind.
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent(name)
+    // env resets SIGXFSZ, which a test runner may ignore (and an ignored
+    // signal stays ignored across exec).
+    let command = "ulimit -f 40; exec \"$0\" \"$1\" --size 1024 -o \"$2\""
+    let run = try Support.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["--default-signal=XFSZ", "/bin/sh", "-c", command, Support.badgec.path, landmark, out.path])
+    #expect(run.status == 1)
+    #expect(run.stderr == "badgec: error: cannot write '\(out.path)': File too large\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
   @Test func outputThroughALinkReplacesTheTargetAndKeepsItsMode() throws {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
