@@ -122,6 +122,34 @@ func linkTarget(_ path: String) -> String? {
   return nil
 }
 
+/// The temporary file being written, removed if badgec is interrupted.
+nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
+
+/// SIGINT, SIGTERM and SIGHUP remove the temporary file being written, if
+/// any, then end badgec as they would have. They are unblocked too: a
+/// parent may pass them on blocked (Foundation's Process does), and then
+/// badgec could be neither interrupted nor stopped.
+func handleInterruptions() {
+  var set = sigset_t()
+  sigemptyset(&set)
+  for s in [SIGINT, SIGTERM, SIGHUP] {
+    sigaddset(&set, s)
+    signal(s) { s in
+      if let path = pendingTemporary { unlink(path) }
+      signal(s, SIG_DFL)
+      raise(s)
+    }
+  }
+  sigprocmask(SIG_UNBLOCK, &set, nil)
+}
+
+/// The temporary file that an interruption now removes (nil: none).
+func removeOnSignal(_ path: String?) {
+  let old = pendingTemporary
+  pendingTemporary = path.map { strdup($0) }
+  free(old)
+}
+
 /// Writes the result to `path` through a temporary file in the same folder
 /// and a rename, so the file is either the old one or the whole new one.
 /// `mode`: the permissions of the file replaced, nil for a new file (then
@@ -138,6 +166,8 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
     fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
   }
   guard fd >= 0 else { return "cannot write '\(shown)': \(errorText())" }
+  removeOnSignal(temp)
+  defer { removeOnSignal(nil) }
   if let mode { fchmod(fd, mode) }
   let ok = writeByOffset(result, fd) ?? result.write { writeAll(fd, $0) }
   let why = errorText()
@@ -222,6 +252,7 @@ func parseSize(_ text: String) -> Size? {
 // A file size limit (ulimit -f) makes writes past it fail with EFBIG,
 // reported like any other write error, instead of killing badgec.
 signal(SIGXFSZ, SIG_IGN)
+handleInterruptions()
 
 // MARK: Flags
 
