@@ -1,7 +1,9 @@
 // Deflate (RFC 1951) for the PNG encoder: bytes in, compressed segments out.
 // LZ77 with short hash chains over a 32 KiB window, tuned for speed (greedy,
 // matches of four bytes or more compared eight bytes at a time, long runs not
-// re-hashed), coded with the fixed Huffman codes. The stream is cut into
+// re-hashed). The matches and literals of each block (up to 64 Ki of them)
+// are coded with Huffman codes made for that block (Huffman.swift), or with
+// the fixed codes when those come out shorter. The stream is cut into
 // segments that end on a byte boundary (a "sync flush": an empty stored
 // block), each able to look back into the 32 KiB before it, so segments can
 // be compressed on different threads and simply concatenated, as pigz does.
@@ -52,8 +54,8 @@ final class Deflater {
   }
 
   /// Compresses `input`, which follows `dictionary` in the stream (only
-  /// its last 32 KiB matter), and appends to `output` a fixed-Huffman
-  /// block ended by a sync flush, so the output ends on a byte boundary.
+  /// its last 32 KiB matter), and appends to `output` its blocks, ended by
+  /// a sync flush, so the output ends on a byte boundary.
   func compressSegment(_ input: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>) {
     let keep = min(dictionary.count, Deflater.windowSize)
     base = position + Deflater.windowSize + 1
@@ -70,10 +72,8 @@ final class Deflater {
       }
     }
     position = base + keep
-    writeBits(0, 1)  // BFINAL = 0: more blocks follow
-    writeBits(1, 2)  // BTYPE = 01: fixed Huffman codes
     compress()
-    writeLiteralOrLength(256)  // end of block
+    writeBlock()
     // Sync flush: an empty stored block, then the byte boundary.
     writeBits(0, 3)
     if bitCount > 0 { writeBits(0, 8 - bitCount) }
@@ -88,7 +88,7 @@ final class Deflater {
       while position < limit {
         let here = position - base
         guard end - position >= Deflater.minMatch else {
-          writeLiteralOrLength(Int(d[here]))
+          literal(d[here])
           position += 1
           continue
         }
@@ -97,7 +97,7 @@ final class Deflater {
         previous[position & (Deflater.windowSize - 1)] = head[h]
         head[h] = position + 1
         if length >= Deflater.minMatch {
-          writeMatch(length, distance)
+          match(length, distance)
           if length <= Deflater.maxInsert {
             for p in (position + 1)..<min(position + length, end - 3) {
               let hp = hash(d + (p - base))
@@ -107,7 +107,7 @@ final class Deflater {
           }
           position += length
         } else {
-          writeLiteralOrLength(Int(d[here]))
+          literal(d[here])
           position += 1
         }
       }
@@ -161,26 +161,101 @@ final class Deflater {
     return n
   }
 
-  // MARK: Fixed Huffman codes
+  // MARK: Blocks
 
-  /// Code and bit count of each literal/length symbol, bits reversed for
-  /// LSB-first packing.
-  private static let literalCodes: [(UInt32, Int)] = (0..<288).map { v in
-    let (code, n): (Int, Int)
-    switch v {
-    case 0...143: (code, n) = (0x30 + v, 8)
-    case 144...255: (code, n) = (0x190 + v - 144, 9)
-    case 256...279: (code, n) = (v - 256, 7)
-    default: (code, n) = (0xC0 + v - 280, 8)
+  /// The block being gathered: a literal byte (below 256), or a match as
+  /// `matchFlag | length << 16 | distance`.
+  private var tokens: [UInt32] = []
+  private static let matchFlag: UInt32 = 1 << 31
+  /// Tokens a block holds at most (a new block adapts its codes).
+  private static let blockTokens = 1 << 16
+
+  @inline(__always)
+  private func literal(_ byte: UInt8) {
+    tokens.append(UInt32(byte))
+    if tokens.count >= Deflater.blockTokens { writeBlock() }
+  }
+
+  @inline(__always)
+  private func match(_ length: Int, _ distance: Int) {
+    tokens.append(Deflater.matchFlag | UInt32(length) << 16 | UInt32(distance))
+    if tokens.count >= Deflater.blockTokens { writeBlock() }
+  }
+
+  /// Writes the gathered tokens as one block (not the final one) with the
+  /// shorter of its own codes and the fixed codes, then its end.
+  private func writeBlock() {
+    var literalCounts = [Int](repeating: 0, count: 286)
+    var distanceCounts = [Int](repeating: 0, count: 30)
+    for t in tokens {
+      if t & Deflater.matchFlag == 0 {
+        literalCounts[Int(t)] += 1
+      } else {
+        literalCounts[257 + Int(Deflater.lengthIndex[Int(t >> 16 & 0x1FF)])] += 1
+        distanceCounts[Deflater.distanceIndex(Int(t & 0xFFFF))] += 1
+      }
     }
-    return (reverse(UInt32(code), n), n)
+    literalCounts[256] = 1
+    let own = Huffman.DynamicCodes(literalCounts: literalCounts, distanceCounts: distanceCounts)
+    func cost(_ literalLengths: [Int], _ distanceLengths: [Int]) -> Int {
+      zip(literalCounts, literalLengths).reduce(0) { $0 + $1.0 * $1.1 }
+        + zip(distanceCounts, distanceLengths).reduce(0) { $0 + $1.0 * $1.1 }
+    }
+    writeBits(0, 1)  // BFINAL = 0: more blocks follow
+    if own.headerBits + cost(own.literalLengths, own.distanceLengths)
+      < cost(Deflater.fixedLiteralLengths, Deflater.fixedDistanceLengths)
+    {
+      writeBits(2, 2)  // BTYPE = 10: codes of its own
+      own.writeHeader { self.writeBits($0, $1) }
+      writeTokens(own.literalCodes, own.literalLengths, own.distanceCodes, own.distanceLengths)
+    } else {
+      writeBits(1, 2)  // BTYPE = 01: fixed codes
+      writeTokens(
+        Deflater.fixedLiteralCodes, Deflater.fixedLiteralLengths, Deflater.fixedDistanceCodes,
+        Deflater.fixedDistanceLengths)
+    }
+    tokens.removeAll(keepingCapacity: true)
   }
 
-  private static func reverse(_ code: UInt32, _ n: Int) -> UInt32 {
-    var r: UInt32 = 0
-    for i in 0..<n where code & (1 << i) != 0 { r |= 1 << (n - 1 - i) }
-    return r
+  private func writeTokens(
+    _ literalCodes: [UInt32], _ literalLengths: [Int], _ distanceCodes: [UInt32], _ distanceLengths: [Int]
+  ) {
+    for t in tokens {
+      if t & Deflater.matchFlag == 0 {
+        writeBits(literalCodes[Int(t)], literalLengths[Int(t)])
+        continue
+      }
+      let length = Int(t >> 16 & 0x1FF)
+      let distance = Int(t & 0xFFFF)
+      let li = Int(Deflater.lengthIndex[length])
+      writeBits(literalCodes[257 + li], literalLengths[257 + li])
+      if Deflater.lengthExtra[li] > 0 {
+        writeBits(UInt32(length - Deflater.lengthBase[li]), Deflater.lengthExtra[li])
+      }
+      let di = Deflater.distanceIndex(distance)
+      writeBits(distanceCodes[di], distanceLengths[di])
+      if Deflater.distanceExtra[di] > 0 {
+        writeBits(UInt32(distance - Deflater.distanceBase[di]), Deflater.distanceExtra[di])
+      }
+    }
+    writeBits(literalCodes[256], literalLengths[256])  // end of block
   }
+
+  // MARK: Tables (RFC 1951, 3.2.5 and 3.2.6)
+
+  /// The fixed codes' lengths: literals 0–143 8 bits, 144–255 9, 256–279
+  /// 7, 280–287 8; every distance 5 bits.
+  static let fixedLiteralLengths: [Int] = (0..<288).map { v in
+    switch v {
+    case 0...143: 8
+    case 144...255: 9
+    case 256...279: 7
+    default: 8
+    }
+  }
+  static let fixedDistanceLengths = [Int](repeating: 5, count: 30)
+  static let fixedLiteralCodes = Huffman.codes(fixedLiteralLengths)
+  static let fixedDistanceCodes = Huffman.codes(fixedDistanceLengths)
 
   private static let lengthBase = [
     3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
@@ -195,13 +270,27 @@ final class Deflater {
   private static let distanceExtra = [
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
   ]
-  /// The fixed 5-bit distance codes, bits reversed.
-  private static let distanceCodes: [UInt32] = (0..<30).map { reverse(UInt32($0), 5) }
   /// The length code index (0…28) of every length 3…258.
   private static let lengthIndex: [UInt8] = (0...258).map { len in
     var i = 0
     while i + 1 < lengthBase.count && lengthBase[i + 1] <= len { i += 1 }
     return UInt8(i)
+  }
+  /// The distance code of distances 1…256 by distance − 1, then of longer
+  /// ones by (distance − 1) >> 7 (as zlib does).
+  private static let distanceIndices: [UInt8] = {
+    func index(_ distance: Int) -> UInt8 {
+      var i = 0
+      while i + 1 < distanceBase.count && distanceBase[i + 1] <= distance { i += 1 }
+      return UInt8(i)
+    }
+    return (1...256).map(index) + (0..<256).map { index(($0 << 7) + 1) }
+  }()
+
+  @inline(__always)
+  static func distanceIndex(_ distance: Int) -> Int {
+    let d = distance - 1
+    return Int(d < 256 ? distanceIndices[d] : distanceIndices[256 + (d >> 7)])
   }
 
   @inline(__always)
@@ -212,26 +301,6 @@ final class Deflater {
       output.append(UInt8(truncatingIfNeeded: bits))
       bits >>= 8
       bitCount -= 8
-    }
-  }
-
-  @inline(__always)
-  private func writeLiteralOrLength(_ symbol: Int) {
-    let (code, n) = Deflater.literalCodes[symbol]
-    writeBits(code, n)
-  }
-
-  private func writeMatch(_ length: Int, _ distance: Int) {
-    let li = Int(Deflater.lengthIndex[length])
-    writeLiteralOrLength(257 + li)
-    if Deflater.lengthExtra[li] > 0 {
-      writeBits(UInt32(length - Deflater.lengthBase[li]), Deflater.lengthExtra[li])
-    }
-    var di = 0
-    while di + 1 < Deflater.distanceBase.count && Deflater.distanceBase[di + 1] <= distance { di += 1 }
-    writeBits(Deflater.distanceCodes[di], 5)
-    if Deflater.distanceExtra[di] > 0 {
-      writeBits(UInt32(distance - Deflater.distanceBase[di]), Deflater.distanceExtra[di])
     }
   }
 }

@@ -1,0 +1,86 @@
+// Deflate tests: streams made of our segments are inflated by zlib (through
+// Python, an independent decoder) back to the input, for data that takes
+// the fixed codes, blocks' own codes, several blocks, and matches reaching
+// back into the previous segment. Huffman code lengths are checked for the
+// length limit and for a complete code.
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+struct DeflateTests {
+  /// A zlib stream of `data` cut into segments of `segment` bytes, each
+  /// compressed with the 32 KiB before it as its dictionary.
+  static func zlib(_ data: [UInt8], segment: Int) -> [UInt8] {
+    var out: [UInt8] = [0x78, 0x01]
+    let deflater = Deflater()
+    data.withUnsafeBufferPointer { all in
+      var start = 0
+      repeat {
+        let end = min(data.count, start + segment)
+        deflater.output.removeAll()
+        deflater.compressSegment(
+          UnsafeBufferPointer(rebasing: all[start..<end]),
+          dictionary: UnsafeBufferPointer(rebasing: all[max(0, start - 32_768)..<start]))
+        out += deflater.output
+        start = end
+      } while start < data.count
+    }
+    out += Deflater.finalBlock
+    PNGEncoder.append32(&out, ChecksumTests.adler(data).checksum)
+    return out
+  }
+
+  static var inputs: [(String, [UInt8])] {
+    var r = RasterCoverageTests.Random(state: 2024)
+    let random = (0..<70_000).map { _ in UInt8(r.next() * 256) }
+    let skewed = (0..<200_000).map { _ in UInt8(r.next() * r.next() * r.next() * 40) }
+    let text = Array(String(repeating: "badge Landmark size 300 { zstack { BadgeBackground() } }\n", count: 3000).utf8)
+    var rows: [UInt8] = []
+    for y in 0..<300 { for x in 0..<1_200 { rows.append(UInt8((x / 7 + y / 5) & 0xFF)) } }
+    return [
+      ("empty", []), ("one byte", [42]), ("zeros", [UInt8](repeating: 0, count: 100_000)),
+      ("random", random), ("skewed", skewed), ("text", text), ("gradient rows", rows),
+    ]
+  }
+
+  @Test(arguments: [1 << 20, 10_000])
+  func zlibInflatesOurStreams(segment: Int) throws {
+    guard let python = Support.tool("python3") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (name, data) in DeflateTests.inputs {
+      let file = dir.appendingPathComponent("stream.z")
+      try Data(DeflateTests.zlib(data, segment: segment)).write(to: file)
+      let inflate = "import sys, zlib; sys.stdout.buffer.write(zlib.decompress(open(sys.argv[1], 'rb').read()))"
+      let run = try Support.run(python, ["-c", inflate, file.path])
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      #expect(Array(run.stdout) == data, "\(name), segments of \(segment)")
+    }
+  }
+
+  @Test func ownCodesShrinkSkewedData() {
+    // Skewed random bytes (about 4.3 bits of information each), few
+    // matches: the fixed codes take 8 bits a byte, the block's own codes
+    // must come near the information.
+    let data = DeflateTests.inputs.first { $0.0 == "skewed" }!.1
+    let compressed = DeflateTests.zlib(data, segment: 1 << 20)
+    #expect(compressed.count < data.count * 6 / 10)
+  }
+
+  @Test func codeLengthsAreLimitedAndComplete() {
+    // Counts growing like Fibonacci numbers make an unlimited code 30 deep.
+    var fibonacci = [1, 1]
+    while fibonacci.count < 30 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+    for (counts, limit) in [
+      (fibonacci, 15), (fibonacci, 7), ([5, 0], 15), ([0, 0, 3], 15), ([1, 1, 1, 1], 2), ([9, 1, 1, 1], 2),
+    ] {
+      let lengths = Huffman.lengths(counts, limit: limit)
+      #expect(lengths.max()! <= limit, "\(counts)")
+      // Kraft sum exactly 1: a complete prefix code.
+      let kraft = lengths.filter { $0 > 0 }.reduce(0.0) { $0 + pow(2, -Double($1)) }
+      #expect(kraft == 1, "\(counts) → \(lengths)")
+      #expect(lengths.filter { $0 > 0 }.count >= 2)
+    }
+  }
+}
