@@ -1,7 +1,7 @@
 // The PNG backend: chunks of premultiplied pixels in, a PNG out: RGBA with
 // straight alpha (transparent background), or RGB drawn over a given
-// background. Each row gets the PNG filter (Sub, Up or Paeth) whose output
-// is smallest; the rows go through our own zlib stream (Deflate.swift) into
+// background. Each row gets the PNG filter, Sub or Up, whose output looks
+// smaller; the rows go through our own zlib stream (Deflate.swift) into
 // IDAT chunks as they fill up.
 
 /// Writes a PNG to a byte sink, a chunk of rows at a time. Each chunk is
