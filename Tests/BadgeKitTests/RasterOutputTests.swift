@@ -270,7 +270,7 @@ struct RasterOutputTests {
     #expect(try Support.badgec([landmark, "--size", "64", "--scale", "2", "-o", ppm.path]).status == 0)
     let image = try #require(RGBImage(ppm: Array(try Data(contentsOf: ppm))))
     #expect(image.width == 128 && image.height == 128)
-    // The file (drawn in place through a memory map) is the bytes written to a pipe.
+    // The file (written piece by piece at offsets) is the bytes written to a pipe.
     let piped = try Support.badgec([landmark, "--size", "64", "--scale", "2", "--format", "ppm", "-o", "-"])
     #expect(piped.stdout == (try Data(contentsOf: ppm)))
     // A large image is drawn on several threads: still the same bytes.
