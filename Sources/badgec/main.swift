@@ -294,7 +294,8 @@ while i < args.count {
   case "--background":
     let c = value(arg)
     guard let color = parseColor(c) else {
-      usageError("expected --background #rrggbb, #rrggbbaa or a colour name, found '\(c)'")
+      let hint = colorNameSuggestion(c).map { "; did you mean '\($0)'?" } ?? ""
+      usageError("expected --background #rrggbb, #rrggbbaa or a colour name, found '\(c)'\(hint)")
     }
     options.raster.background = color
   case "-D": options.overrides.append(value(arg))

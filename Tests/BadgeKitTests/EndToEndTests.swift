@@ -101,6 +101,16 @@ struct EndToEndTests {
     #expect(run.stderr.hasPrefix("badgec: error: "), "\(arguments): \(run.stderr)")
   }
 
+  @Test(arguments: [("transparent", "clear"), ("purpel", "purple"), ("#12", nil), ("rgb(1, 2)", nil)])
+  func badBackgroundSuggestsAColourName(_ text: String, _ suggestion: String?) throws {
+    let run = try Support.badgec([landmark, "--background", text, "-o", "x.png"])
+    #expect(run.status == 2)
+    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    #expect(
+      run.stderr.hasPrefix(
+        "badgec: error: expected --background #rrggbb, #rrggbbaa or a colour name, found '\(text)'\(hint)\n"))
+  }
+
   @Test func missingInputFile() throws {
     let run = try Support.badgec(["/nonexistent/x.badge"])
     #expect(run.status == 1)

@@ -39,3 +39,10 @@ public func parseColor(_ text: String) -> RGBA? {
   if case .color(let c) = ev.eval(expr, Builtins.globalScope()), !ev.diagnostics.hasErrors { return c }
   return nil
 }
+
+/// The colour name `text` was likely meant to be (a near miss, or `clear`
+/// for the CSS words `transparent` and `none`), or nil.
+public func colorNameSuggestion(_ text: String) -> String? {
+  if ["transparent", "none"].contains(text.lowercased()) { return "clear" }
+  return Resolver.suggest(text, Array(Builtins.colors.keys))
+}
