@@ -10,11 +10,13 @@
 #endif
 import BadgeKit
 
+/// Writes all of `bytes` to `fd` (retrying short writes); false on error.
 @discardableResult
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
   bytes.withUnsafeBytes { writeAll(fd, $0) }
 }
 
+/// Writes all of `bytes` to `fd` (retrying short writes); false on error.
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
   var offset = 0
   while offset < bytes.count {
@@ -28,6 +30,7 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
   return true
 }
 
+/// Everything `fd` holds, read to its end; nil on error.
 func readAll(_ fd: Int32) -> [UInt8]? {
   var out: [UInt8] = []
   var buffer = [UInt8](repeating: 0, count: 65536)
@@ -42,6 +45,7 @@ func readAll(_ fd: Int32) -> [UInt8]? {
   }
 }
 
+/// The text of the current `errno`.
 func errorText() -> String { String(cString: strerror(errno)) }
 
 /// Writes the result to `path`. A regular file (or a link to one, which is
