@@ -16,16 +16,22 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
   bytes.withUnsafeBytes { writeAll(fd, $0) }
 }
 
-/// Writes all of `bytes` to `fd` (retrying short writes); false on error.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-  var offset = 0
-  while offset < bytes.count {
-    let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+/// Writes all of `bytes` to `fd` (retrying short writes), at `offset` in
+/// it if given (then from any thread), else where `fd` stands. False on
+/// error; its errno is also kept in `writeError`, since errno belongs to
+/// the thread.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Bool {
+  var done = 0
+  while done < bytes.count {
+    let start = bytes.baseAddress! + done
+    let n =
+      offset.map { pwrite(fd, start, bytes.count - done, off_t($0 + done)) } ?? write(fd, start, bytes.count - done)
     if n < 0 {
       if errno == EINTR { continue }
+      writeError.keep(errno)
       return false
     }
-    offset += n
+    done += n
   }
   return true
 }
@@ -177,21 +183,6 @@ final class FirstError: @unchecked Sendable {
 }
 
 let writeError = FirstError()
-
-/// Writes `bytes` at `offset` in `fd`, whole.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-  var done = 0
-  while done < bytes.count {
-    let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-    if n < 0 {
-      if errno == EINTR { continue }
-      writeError.keep(errno)
-      return false
-    }
-    done += n
-  }
-  return true
-}
 
 /// Where the output's size is known (PPM): reserves the space first (a
 /// full disk is found before any drawing, and the file system need not

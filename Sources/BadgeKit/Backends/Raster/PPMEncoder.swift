@@ -53,10 +53,10 @@ enum PPM {
   ) -> Bool {
     let (width, height) = (renderer.width, renderer.height)
     let header = header(width: width, height: height)
-    let size = header.count + width * height * 3
+    let fileSize = size(width: width, height: height)
     let rowBytes = width * 3
     let piece = pieceBytes(width: width)
-    let pieces = (size + piece - 1) / piece
+    let pieces = (fileSize + piece - 1) / piece
     let threads = max(1, min(threads ?? renderer.defaultThreads(), pieces))
     // The rows under one piece: those it covers, plus one cut at each end.
     let rowsPerPiece = (piece + rowBytes - 1) / rowBytes + 2
@@ -80,7 +80,7 @@ enum PPM {
         // File bytes start..<end, held by the rows firstRow...lastRow (and
         // the header, in the first piece), which begin at file byte `from`.
         let start = p * piece
-        let end = min(size, start + piece)
+        let end = min(fileSize, start + piece)
         let firstRow = max(0, start - header.count) / rowBytes
         let lastRow = min(height - 1, max(0, end - header.count - 1) / rowBytes)
         let from = start < header.count ? 0 : header.count + firstRow * rowBytes
