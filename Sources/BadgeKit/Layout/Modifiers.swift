@@ -68,8 +68,11 @@ extension LayoutEngine {
     let args = evaluator.bind(m.arguments, to: parameters, callee: m.name, at: m.range)
     guard args.ok else { return nil }
     let ev = evaluator
+    // Every argument is evaluated first, so that each reports its own
+    // errors (two divisions by zero are two errors).
+    let evaluated = args.values.map { $0.map { (ev.eval($0.value, scope), $0.value.range) } }
     func value(_ name: String) -> (Value, SourceRange)? {
-      args[name].map { (ev.eval($0.value, scope), $0.value.range) }
+      parameters.firstIndex(of: name).flatMap { evaluated[$0] }
     }
     func length(_ name: String, _ axis: Double, default d: Double) -> Double? {
       guard let (v, r) = value(name) else { return d }
