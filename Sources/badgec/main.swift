@@ -20,7 +20,8 @@ let usage = """
 
   options:
     -o, --output FILE   where to write (- for standard output, the default)
-    --format FORMAT     svg, png or ppm (default: from the output's extension)
+    --format FORMAT     svg, png or ppm (default: from the output's extension;
+                        svg for standard output and a name without one)
     --size W | WxH      the canvas in points (default: the size the badge declares)
     --scale K           pixels per point for PNG and PPM (default 1)
     --background COLOR  what PNG and PPM are drawn over (#rrggbb, #rrggbbaa, a
@@ -50,6 +51,17 @@ func parseSize(_ text: String) -> Size? {
   let values = parts.compactMap { Double($0) }
   guard values.count == parts.count, values.allSatisfy({ $0 >= 1 && $0 <= 100_000 }) else { return nil }
   return Size(values[0], values.count == 2 ? values[1] : values[0])
+}
+
+/// The extension of the file name at the end of `path`: what follows its
+/// last dot; nil if there is none (a name's leading dot, as in `.hidden`,
+/// starts no extension).
+func fileExtension(_ path: String) -> Substring? {
+  let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+  guard let dot = name.lastIndex(of: "."), dot != name.startIndex, dot != name.index(before: name.endIndex) else {
+    return nil
+  }
+  return name[name.index(after: dot)...]
 }
 
 // A file size limit (ulimit -f) makes writes past it fail with EFBIG,
@@ -119,18 +131,13 @@ while i < args.count {
 }
 
 guard let input else { usageError("no input file") }
-if format == nil {
-  if output == "-" {
-    format = .svg
-  } else if let dot = output.lastIndex(of: "."),
-    let f = OutputFormat(rawValue: output[output.index(after: dot)...].lowercased())
-  {
-    format = f
-  } else {
+if format == nil, output != "-", let ext = fileExtension(output) {
+  guard let f = OutputFormat(rawValue: ext.lowercased()) else {
     usageError("cannot tell the format of '\(output)' from its extension; use --format svg, png or ppm")
   }
+  format = f
 }
-options.format = format!
+options.format = format ?? .svg
 
 // MARK: Compile
 
