@@ -1,7 +1,7 @@
-// badgec: the command line. Parses flags, reads the input, calls BadgeKit's
-// `compile`, prints diagnostics and writes the output atomically (a failed
-// run never creates, truncates or half-writes the output file; devices and
-// pipes, which cannot be replaced, are written to directly).
+// badgec: the command line. Parses flags, reads the input, decides where
+// the output goes (never onto the input), calls BadgeKit's `compile`,
+// prints diagnostics and writes the output (Files.swift): a failed run
+// never creates, truncates or half-writes an output file.
 // Exit codes: 0 success, 1 the input has errors (or cannot be read or
 // written), 2 usage errors.
 import BadgeKit
@@ -63,6 +63,10 @@ func fileExtension(_ path: String) -> Substring? {
   }
   return name[name.index(after: dot)...]
 }
+
+// The file of standard output as badgec starts, before a file it opens can
+// take the number of a closed one.
+let standardOutput = FileIdentity(descriptor: 1)
 
 // A file size limit (ulimit -f) makes writes past it fail with EFBIG,
 // reported like any other write error, instead of killing badgec.
@@ -141,27 +145,21 @@ options.format = format ?? .svg
 
 // MARK: Compile
 
-let bytes: [UInt8]
-let name: String
-if input == "-" {
-  guard let b = readAll(0) else { fail("cannot read standard input: \(errorText())", code: 1) }
-  bytes = b
-  name = "<stdin>"
-} else {
-  let fd = open(input, O_RDONLY)
-  guard fd >= 0 else { fail("cannot read '\(input)': \(errorText())", code: 1) }
-  guard let b = readAll(fd) else { fail("cannot read '\(input)': \(errorText())", code: 1) }
-  close(fd)
-  bytes = b
-  name = input
+let source: Input
+let target: Destination
+do {
+  source = try readInput(input)
+  target = try destination(of: output, input: source.file, standardOutput: standardOutput)
+} catch {
+  fail(error.message, code: 1)
 }
 
-let result = compile(SourceFile(name: name, bytes: bytes), options: options)
+let result = compile(SourceFile(name: input == "-" ? "<stdin>" : input, bytes: source.bytes), options: options)
 if !result.diagnostics.isEmpty { writeAll(2, Array(result.renderedDiagnostics.utf8)) }
 guard !result.hasErrors else { exit(1) }
-if output == "-" {
-  guard result.write(to: { writeAll(1, $0) }) else { fail("cannot write standard output: \(errorText())", code: 1) }
-} else if let problem = writeOutput(result, to: output) {
-  fail(problem, code: 1)
+do {
+  try write(result, to: target, shownAs: output)
+} catch {
+  fail(error.message, code: 1)
 }
 exit(0)

@@ -19,6 +19,72 @@ struct CLIFileSafetyTests {
     return (dir, input)
   }
 
+  /// Runs `script` with /bin/sh, as `sh -c script badgec arguments…`: `$0`
+  /// is the built badgec.
+  func shell(_ script: String, _ arguments: [String]) throws -> Support.Run {
+    try Support.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Support.badgec.path] + arguments)
+  }
+
+  // MARK: The input is never the output
+
+  /// Expects `run` to have refused `output` as the input file, which is
+  /// left as it was.
+  func expectRefused(
+    _ run: Support.Run, output: String, input: URL, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(run.status == 1, sourceLocation: sourceLocation)
+    #expect(
+      run.stderr == "badgec: error: the output '\(output)' is the input file; choose another output\n",
+      sourceLocation: sourceLocation)
+    let original = try Data(contentsOf: Support.url("samples/landmark.badge"))
+    #expect(try Data(contentsOf: input) == original, sourceLocation: sourceLocation)
+  }
+
+  @Test func theInputsOwnPathIsRefused() throws {
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try Support.badgec([input.path, "--format", "svg", "-o", input.path])
+    try expectRefused(run, output: input.path, input: input)
+  }
+
+  @Test func aSymbolicLinkToTheInputIsRefused() throws {
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let link = dir.appendingPathComponent("link.svg")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "in.badge")
+    try expectRefused(try Support.badgec([input.path, "-o", link.path]), output: link.path, input: input)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "in.badge")
+  }
+
+  @Test func aHardLinkToTheInputIsRefused() throws {
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let hard = dir.appendingPathComponent("hard.svg")
+    #expect(link(input.path, hard.path) == 0)
+    try expectRefused(try Support.badgec([input.path, "-o", hard.path]), output: hard.path, input: input)
+    // Still the same file under both names.
+    var a = stat()
+    var b = stat()
+    #expect(stat(input.path, &a) == 0 && stat(hard.path, &b) == 0 && a.st_ino == b.st_ino)
+  }
+
+  @Test(arguments: ["/dev/stdin", "/proc/self/fd/0"])
+  func standardInputNamedAsTheOutputIsRefused(output: String) throws {
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try shell("exec \"$0\" - -o \"$1\" < \"$2\"", [output, input.path])
+    try expectRefused(run, output: output, input: input)
+  }
+
+  @Test func standardOutputAppendedToTheInputIsRefused() throws {
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try shell("exec \"$0\" \"$1\" >> \"$1\"", [input.path])
+    #expect(run.status == 1)
+    #expect(run.stderr == "badgec: error: standard output is the input file; choose another output\n")
+    #expect(try Data(contentsOf: input) == Data(contentsOf: Support.url("samples/landmark.badge")))
+  }
+
   // MARK: Names
 
   @Test(arguments: ["out", "build.d/out", ".hidden", "/dev/null"])
