@@ -3,7 +3,8 @@
 // half-written file and no run damages its input. Regular files are
 // replaced whole through a temporary file and a rename (a PPM written by
 // the drawing threads at offsets, into space reserved first); devices and
-// pipes are written to directly.
+// pipes are written to directly, and standard output and error through the
+// descriptors badgec was given.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -127,8 +128,9 @@ func readInput(_ path: String) throws(FileError) -> Input {
 
 /// Where the output goes, decided before anything is written.
 enum Destination {
-  /// A descriptor badgec was given (standard output), written where it
-  /// stands.
+  /// A descriptor badgec was given (standard output or error), written
+  /// where it stands and never reopened: a file appended to stays
+  /// appended to.
   case descriptor(Int32)
   /// A regular file to replace whole, or to create (links followed).
   /// `mode`: the permissions of the file replaced, nil for a new file.
@@ -140,12 +142,13 @@ enum Destination {
 /// Where to write the output `path` ("-": standard output). An output that
 /// is the input file (the same file whatever the name: a link, a hard
 /// link, /dev/stdin) is an error, unless it is a character device such as
-/// a terminal, which writing does not change; so is standard output
-/// (`standardOutput`: its file as badgec started) when it is the input
-/// file. A directory is an error.
-func destination(of path: String, input: FileIdentity?, standardOutput: FileIdentity?) throws(FileError)
-  -> Destination
-{
+/// a terminal, which writing does not change. An output that is standard
+/// output or error (`standardOutput`, `standardError`: their files as
+/// badgec started), such as /dev/stdout or /proc/self/fd/1, is written
+/// through that descriptor. A directory is an error.
+func destination(
+  of path: String, input: FileIdentity?, standardOutput: FileIdentity?, standardError: FileIdentity?
+) throws(FileError) -> Destination {
   func isInput(_ file: FileIdentity?) -> Bool { file != nil && file == input && file!.type != S_IFCHR }
   if path == "-" {
     if isInput(standardOutput) { throw FileError(message: "standard output is the input file; choose another output") }
@@ -159,6 +162,8 @@ func destination(of path: String, input: FileIdentity?, standardOutput: FileIden
   }
   let file = FileIdentity(info)
   if isInput(file) { throw FileError(message: "the output '\(path)' is the input file; choose another output") }
+  if file == standardOutput { return .descriptor(1) }
+  if file == standardError { return .descriptor(2) }
   switch file.type {
   case S_IFREG:
     guard let real = realpath(path, nil) else { throw cannotWrite(path) }

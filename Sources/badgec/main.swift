@@ -64,9 +64,10 @@ func fileExtension(_ path: String) -> Substring? {
   return name[name.index(after: dot)...]
 }
 
-// The file of standard output as badgec starts, before a file it opens can
-// take the number of a closed one.
+// The files of standard output and error as badgec starts, before a file
+// it opens can take the number of a closed one.
 let standardOutput = FileIdentity(descriptor: 1)
+let standardError = FileIdentity(descriptor: 2)
 
 // A file size limit (ulimit -f) makes writes past it fail with EFBIG,
 // reported like any other write error, instead of killing badgec.
@@ -149,7 +150,8 @@ let source: Input
 let target: Destination
 do {
   source = try readInput(input)
-  target = try destination(of: output, input: source.file, standardOutput: standardOutput)
+  target = try destination(
+    of: output, input: source.file, standardOutput: standardOutput, standardError: standardError)
 } catch {
   fail(error.message, code: 1)
 }

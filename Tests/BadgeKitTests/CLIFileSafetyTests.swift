@@ -85,6 +85,21 @@ struct CLIFileSafetyTests {
     #expect(try Data(contentsOf: input) == Data(contentsOf: Support.url("samples/landmark.badge")))
   }
 
+  // MARK: Standard output and error are written, not reopened
+
+  @Test(arguments: [
+    ("/dev/stdout", ">>"), ("/proc/self/fd/1", ">>"), ("/dev/fd/1", ">>"), ("/dev/stderr", "2>>"),
+  ])
+  func aStreamAppendedToKeepsWhatItHeld(output: String, redirection: String) throws {
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("log.svg")
+    try Data("previous\n".utf8).write(to: log)
+    let run = try shell("exec \"$0\" \"$1\" -o \"$2\" \(redirection) \"$3\"", [input.path, output, log.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Data(contentsOf: log) == Data("previous\n".utf8) + svg)
+  }
+
   // MARK: Names
 
   @Test(arguments: ["out", "build.d/out", ".hidden", "/dev/null"])
