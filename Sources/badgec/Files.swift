@@ -254,14 +254,7 @@ func removeOnSignal(_ path: String?) {
 func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mode_t?, shownAs shown: String)
   throws(FileError)
 {
-  let temp = path + ".badgec-\(getpid()).tmp"
-  var fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
-  if fd < 0 && errno == EEXIST {
-    // Left by a run that was killed and had the same process id.
-    unlink(temp)
-    fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
-  }
-  guard fd >= 0 else { throw cannotWrite(shown) }
+  guard let (fd, temp) = temporaryFile(beside: path) else { throw cannotWrite(shown) }
   removeOnSignal(temp)
   defer { removeOnSignal(nil) }
   if let mode { fchmod(fd, mode) }
@@ -276,6 +269,24 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
     unlink(temp)
     throw FileError(message: "cannot write '\(shown)': \(why)")
   }
+}
+
+/// A new, empty file in the folder of `path`, named `.badgec-` and six
+/// random letters and digits: short whatever the length of `path`'s own
+/// name. Created only if no file or link has that name, with permissions
+/// 0666 less the umask. Nil on error, with `errno` set.
+func temporaryFile(beside path: String) -> (fd: Int32, path: String)? {
+  let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+  let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+  var random = SystemRandomNumberGenerator()
+  for _ in 0..<100 {
+    let name = String(decoding: (0..<6).map { _ in letters.randomElement(using: &random)! }, as: UTF8.self)
+    let temp = folder + ".badgec-" + name
+    let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    if fd >= 0 { return (fd, temp) }
+    if errno != EEXIST { return nil }
+  }
+  return nil
 }
 
 /// The first error of the writes made on drawing threads (errno belongs

@@ -102,6 +102,18 @@ struct CLIFileSafetyTests {
 
   // MARK: Names
 
+  @Test func aLongOutputNameIsWritten() throws {
+    // Regression: the temporary name beside it (the output's name and a
+    // suffix) passed the limit of 255 bytes.
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let name = String(repeating: "a", count: 246) + ".svg"
+    let run = try Support.badgec([input.path, "-o", dir.appendingPathComponent(name).path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Data(contentsOf: dir.appendingPathComponent(name)) == svg)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [name, "in.badge"])
+  }
+
   @Test(arguments: ["out", "build.d/out", ".hidden", "/dev/null"])
   func anOutputWithoutExtensionIsSVG(output: String) throws {
     let (dir, input) = try folderWithInput()
