@@ -4,7 +4,8 @@
 // replaced whole through a temporary file and a rename (a PPM written by
 // the drawing threads at offsets, into space reserved first); devices and
 // pipes are written to directly, and standard output and error through the
-// descriptors badgec was given.
+// descriptors badgec was given. Nothing here waits for the other end of a
+// named pipe.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -43,8 +44,9 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = ni
   return true
 }
 
-/// Reads what `fd` holds, to its end, onto the end of `out`. Returns 0, or
-/// the error.
+/// Reads what `fd` holds onto the end of `out`: to the end of the file, or,
+/// if `fd` does not block, until it has nothing more for now. Returns 0 at
+/// the end, EAGAIN when nothing more is there for now, else the error.
 func readAll(_ fd: Int32, into out: inout [UInt8]) -> Int32 {
   var buffer = [UInt8](repeating: 0, count: 65536)
   while true {
@@ -105,7 +107,9 @@ struct Input {
 }
 
 /// Reads the input file `path`, or standard input for "-". A directory is
-/// an error.
+/// an error, and so is a named pipe with nothing in it and nothing writing
+/// to it: it is opened without waiting for a writer, and reported instead
+/// of waited on.
 func readInput(_ path: String) throws(FileError) -> Input {
   var bytes: [UInt8] = []
   if path == "-" {
@@ -114,11 +118,22 @@ func readInput(_ path: String) throws(FileError) -> Input {
     guard end == 0 else { throw cannotRead(path, end) }
     return Input(bytes: bytes, file: file)
   }
-  let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+  let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
   guard fd >= 0 else { throw cannotRead(path) }
   defer { close(fd) }
   guard let file = FileIdentity(descriptor: fd) else { throw cannotRead(path) }
   if file.type == S_IFDIR { throw cannotRead(path, EISDIR) }
+  if file.type == S_IFIFO {
+    // Not blocking, this returns at once: with what the pipe holds, and
+    // EAGAIN if a writer is there, else the end.
+    let end = readAll(fd, into: &bytes)
+    guard end == 0 || end == EAGAIN else { throw cannotRead(path, end) }
+    if end == 0 && bytes.isEmpty {
+      throw FileError(message: "cannot read '\(path)': it is a pipe with nothing in it and nothing writing to it")
+    }
+  }
+  // The rest is waited for.
+  _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
   let end = readAll(fd, into: &bytes)
   guard end == 0 else { throw cannotRead(path, end) }
   return Input(bytes: bytes, file: file)
@@ -136,7 +151,7 @@ enum Destination {
   /// `mode`: the permissions of the file replaced, nil for a new file.
   case file(String, mode: mode_t?)
   /// A device or a named pipe, opened and written directly.
-  case device(String)
+  case device(String, FileIdentity)
 }
 
 /// Where to write the output `path` ("-": standard output). An output that
@@ -172,7 +187,7 @@ func destination(
   case S_IFDIR:
     throw FileError(message: "cannot write '\(path)': \(errorText(EISDIR))")
   default:
-    return .device(path)
+    return .device(path, file)
   }
 }
 
@@ -208,15 +223,30 @@ func write(_ result: CompileResult, to destination: Destination, shownAs shown: 
       let name = shown == "-" ? "standard output" : "'\(shown)'"
       throw FileError(message: "cannot write \(name): \(errorText())")
     }
-  case .device(let path):
-    let fd = open(path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else { throw cannotWrite(path) }
+  case .device(let path, let file):
+    let fd = try openWithoutWaiting(path, file)
     let ok = result.write { writeAll(fd, $0) }
     let why = errorText()
     guard close(fd) == 0 && ok else { throw FileError(message: "cannot write '\(shown)': \(why)") }
   case .file(let path, let mode):
     try writeAtomically(result, to: path, keeping: mode, shownAs: shown)
   }
+}
+
+/// Opens the device or named pipe `path` (which is `file`) for writing
+/// without waiting: a named pipe that nothing reads is an error, not a
+/// wait. The descriptor returned then blocks as usual, so that a full pipe
+/// waits for its reader.
+func openWithoutWaiting(_ path: String, _ file: FileIdentity) throws(FileError) -> Int32 {
+  let fd = open(path, O_WRONLY | O_TRUNC | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+  guard fd >= 0 else {
+    if errno == ENXIO && file.type == S_IFIFO {
+      throw FileError(message: "cannot write '\(path)': it is a named pipe with nothing reading it")
+    }
+    throw cannotWrite(path)
+  }
+  _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+  return fd
 }
 
 /// The temporary file being written, removed if badgec is interrupted.

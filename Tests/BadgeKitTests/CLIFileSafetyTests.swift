@@ -134,6 +134,45 @@ struct CLIFileSafetyTests {
     #expect(try Data(contentsOf: out).prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
   }
 
+  // MARK: Inputs and outputs are not waited on forever
+
+  @Test func anOutputPipeWithNoReaderIsAnError() throws {
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("pipe.svg")
+    #expect(mkfifo(fifo.path, 0o644) == 0)
+    let start = ContinuousClock.now
+    // `timeout` ends a badgec that waits (status 124) instead of this test.
+    let run = try shell("exec timeout 10 \"$0\" \"$1\" -o \"$2\"", [input.path, fifo.path])
+    #expect(ContinuousClock.now - start < .seconds(2))
+    #expect(run.status == 1)
+    #expect(run.stderr == "badgec: error: cannot write '\(fifo.path)': it is a named pipe with nothing reading it\n")
+  }
+
+  @Test func anInputPipeWithNoWriterIsAnError() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("pipe.badge")
+    #expect(mkfifo(fifo.path, 0o644) == 0)
+    let start = ContinuousClock.now
+    let run = try shell("exec timeout 10 \"$0\" \"$1\"", [fifo.path])
+    #expect(ContinuousClock.now - start < .seconds(2))
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "badgec: error: cannot read '\(fifo.path)': it is a pipe with nothing in it and nothing writing to it\n"
+    )
+  }
+
+  @Test func anInputPipeWithAWriterIsRead() throws {
+    // Process substitution: the input is a pipe, named /dev/fd/N.
+    guard let bash = Support.tool("bash") else { return }
+    let landmark = Support.url("samples/landmark.badge").path
+    let run = try Support.run(bash, ["-c", "exec \"$0\" <(cat \"$1\")", Support.badgec.path, landmark])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == svg)
+  }
+
   // MARK: Files badgec may not write
 
   @Test(arguments: ["folder", "folder.svg"])
