@@ -252,14 +252,14 @@ func openWithoutWaiting(_ path: String, _ file: FileIdentity) throws(FileError) 
 /// The temporary file being written, removed if badgec is interrupted.
 nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
 
-/// SIGINT, SIGTERM and SIGHUP remove the temporary file being written, if
-/// any, then end badgec as they would have. They are unblocked too: a
-/// parent may pass them on blocked (Foundation's Process does), and then
-/// badgec could be neither interrupted nor stopped.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the temporary file being
+/// written, if any, then end badgec as they would have. They are unblocked
+/// too: a parent may pass them on blocked (Foundation's Process does), and
+/// then badgec could be neither interrupted nor stopped.
 func handleInterruptions() {
   var set = sigset_t()
   sigemptyset(&set)
-  for s in [SIGINT, SIGTERM, SIGHUP] {
+  for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
     sigaddset(&set, s)
     signal(s) { s in
       if let path = pendingTemporary { unlink(path) }

@@ -186,4 +186,33 @@ struct CLIFileSafetyTests {
     #expect(run.stderr == "badgec: error: cannot write '\(folder.path)': Is a directory\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.badge", name].sorted())
   }
+
+  // MARK: Signals
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+  func aSignalRemovesTheTemporaryFile(_ s: Int32) throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("huge.png")
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // No core file for SIGQUIT; `exec` keeps the process id.
+    p.arguments = [
+      "-c", "ulimit -c 0; exec \"$0\" \"$1\" --size 20000 -o \"$2\"", Support.badgec.path,
+      Support.url("samples/landmark.badge").path, out.path,
+    ]
+    try p.run()
+    // Wait until the temporary file is there (the image takes seconds).
+    var waited = 0
+    while try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty && p.isRunning && waited < 500 {
+      usleep(10_000)
+      waited += 1
+    }
+    let during = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    kill(p.processIdentifier, s)
+    p.waitUntilExit()
+    #expect(during.count == 1 && during[0].hasPrefix(".badgec-"), "\(during)")
+    #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == s)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
 }
