@@ -253,14 +253,17 @@ func openWithoutWaiting(_ path: String, _ file: FileIdentity) throws(FileError) 
 nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
 
 /// SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the temporary file being
-/// written, if any, then end badgec as they would have. They are unblocked
-/// too: a parent may pass them on blocked (Foundation's Process does), and
-/// then badgec could be neither interrupted nor stopped.
+/// written, if any, then end badgec as they would have. One ignored when
+/// badgec starts stays ignored, as its parent meant (nohup ignores SIGHUP;
+/// a shell, SIGINT and SIGQUIT for a job in the background). They are
+/// unblocked too: a parent may pass them on blocked (Foundation's Process
+/// does), and then badgec could be neither interrupted nor stopped.
 func handleInterruptions() {
   var set = sigset_t()
   sigemptyset(&set)
   for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
     sigaddset(&set, s)
+    guard !isIgnored(s) else { continue }
     signal(s) { s in
       if let path = pendingTemporary { unlink(path) }
       signal(s, SIG_DFL)
@@ -268,6 +271,18 @@ func handleInterruptions() {
     }
   }
   sigprocmask(SIG_UNBLOCK, &set, nil)
+}
+
+/// Whether signal `s` is ignored.
+func isIgnored(_ s: Int32) -> Bool {
+  var action = sigaction()
+  sigaction(s, nil, &action)
+  #if canImport(Glibc)
+    let handler = action.__sigaction_handler.sa_handler
+  #else
+    let handler = action.__sigaction_u.__sa_handler
+  #endif
+  return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
 }
 
 /// The temporary file that an interruption now removes (nil: none).

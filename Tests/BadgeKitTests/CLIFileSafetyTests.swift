@@ -215,4 +215,27 @@ struct CLIFileSafetyTests {
     #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == s)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
+
+  @Test func anIgnoredHangupStaysIgnored() throws {
+    // nohup ignores SIGHUP for badgec, which then finishes its output.
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("big.png")
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = [
+      "--ignore-signal=HUP", Support.badgec.path, Support.url("samples/landmark.badge").path, "--size", "4000",
+      "-o", out.path,
+    ]
+    try p.run()
+    var waited = 0
+    while try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty && p.isRunning && waited < 500 {
+      usleep(10_000)
+      waited += 1
+    }
+    kill(p.processIdentifier, SIGHUP)
+    p.waitUntilExit()
+    #expect(p.terminationReason == .exit && p.terminationStatus == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.png"])
+  }
 }
