@@ -160,7 +160,8 @@ enum Destination {
 /// a terminal, which writing does not change. An output that is standard
 /// output or error (`standardOutput`, `standardError`: their files as
 /// badgec started), such as /dev/stdout or /proc/self/fd/1, is written
-/// through that descriptor. A directory is an error.
+/// through that descriptor. A directory, and a file the user may not
+/// write, are errors.
 func destination(
   of path: String, input: FileIdentity?, standardOutput: FileIdentity?, standardError: FileIdentity?
 ) throws(FileError) -> Destination {
@@ -181,6 +182,9 @@ func destination(
   if file == standardError { return .descriptor(2) }
   switch file.type {
   case S_IFREG:
+    // Replacing a file needs only its folder to be writable; a file the
+    // user may not write is left alone, as a shell's `>` leaves it.
+    guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 else { throw cannotWrite(path) }
     guard let real = realpath(path, nil) else { throw cannotWrite(path) }
     defer { free(real) }
     return .file(String(cString: real), mode: info.st_mode & 0o7777)

@@ -187,6 +187,31 @@ struct CLIFileSafetyTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.badge", name].sorted())
   }
 
+  @Test func aReadOnlyOutputIsLeftAlone() throws {
+    // Replacing a file needs only its folder to be writable; badgec leaves
+    // a file the user may not write, as a shell's `>` would. Root may write
+    // any file, so as root badgec is run as nobody.
+    let (dir, input) = try folderWithInput()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    #expect(chmod(dir.path, 0o777) == 0)
+    let out = dir.appendingPathComponent("locked.svg")
+    try Data("previous".utf8).write(to: out)
+    #expect(chmod(out.path, 0o444) == 0)
+    let run: Support.Run
+    if geteuid() == 0 {
+      guard let setpriv = Support.tool("setpriv") else { return }
+      run = try Support.run(
+        setpriv,
+        ["--reuid=65534", "--regid=65534", "--clear-groups", Support.badgec.path, input.path, "-o", out.path])
+    } else {
+      run = try Support.badgec([input.path, "-o", out.path])
+    }
+    #expect(run.status == 1)
+    #expect(run.stderr == "badgec: error: cannot write '\(out.path)': Permission denied\n")
+    #expect(try Data(contentsOf: out) == Data("previous".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.badge", "locked.svg"])
+  }
+
   // MARK: Signals
 
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
