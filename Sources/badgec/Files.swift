@@ -44,9 +44,14 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = ni
   return true
 }
 
+/// The most an input may hold, in bytes: far more than any badge, and a
+/// device such as /dev/zero would otherwise be read until memory ran out.
+let inputLimit = 64 << 20
+
 /// Reads what `fd` holds onto the end of `out`: to the end of the file, or,
 /// if `fd` does not block, until it has nothing more for now. Returns 0 at
-/// the end, EAGAIN when nothing more is there for now, else the error.
+/// the end, EAGAIN when nothing more is there for now, else the error
+/// (EFBIG: more than `inputLimit` bytes).
 func readAll(_ fd: Int32, into out: inout [UInt8]) -> Int32 {
   var buffer = [UInt8](repeating: 0, count: 65536)
   while true {
@@ -56,6 +61,7 @@ func readAll(_ fd: Int32, into out: inout [UInt8]) -> Int32 {
       return errno
     }
     if n == 0 { return 0 }
+    guard out.count + n <= inputLimit else { return EFBIG }
     out.append(contentsOf: buffer[0..<n])
   }
 }
@@ -66,7 +72,8 @@ func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)
 /// Reading `path` ("-": standard input) failed with `code`.
 func cannotRead(_ path: String, _ code: Int32 = errno) -> FileError {
   let name = path == "-" ? "standard input" : "'\(path)'"
-  return FileError(message: "cannot read \(name): \(errorText(code))")
+  let why = code == EFBIG ? "it holds more than \(inputLimit >> 20) MiB" : errorText(code)
+  return FileError(message: "cannot read \(name): \(why)")
 }
 
 /// Writing `path` failed with `errno`.

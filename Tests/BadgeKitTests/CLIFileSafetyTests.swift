@@ -173,6 +173,15 @@ struct CLIFileSafetyTests {
     #expect(run.stdout == svg)
   }
 
+  @Test(arguments: ["/dev/zero", "-"])
+  func anEndlessInputIsAnError(input: String) throws {
+    // Read into memory until it ran out (here, at the 1 GB limit).
+    let run = try shell("ulimit -v 1000000; exec timeout 10 \"$0\" \"$1\" < /dev/zero", [input])
+    #expect(run.status == 1)
+    let name = input == "-" ? "standard input" : "'\(input)'"
+    #expect(run.stderr == "badgec: error: cannot read \(name): it holds more than 64 MiB\n")
+  }
+
   // MARK: Files badgec may not write
 
   @Test(arguments: ["folder", "folder.svg"])
