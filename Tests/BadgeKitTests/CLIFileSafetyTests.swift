@@ -232,11 +232,13 @@ struct CLIFileSafetyTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("huge.png")
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    // No core file for SIGQUIT; `exec` keeps the process id.
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    // The signal's default action, even if this test runs where it is
+    // ignored (as in a shell's background job); no core file for SIGQUIT;
+    // `exec` keeps the process id.
     p.arguments = [
-      "-c", "ulimit -c 0; exec \"$0\" \"$1\" --size 20000 -o \"$2\"", Support.badgec.path,
-      Support.url("samples/landmark.badge").path, out.path,
+      "--default-signal=INT,TERM,HUP,QUIT", "/bin/sh", "-c", "ulimit -c 0; exec \"$0\" \"$1\" --size 20000 -o \"$2\"",
+      Support.badgec.path, Support.url("samples/landmark.badge").path, out.path,
     ]
     try p.run()
     // Wait until the temporary file is there (the image takes seconds).
