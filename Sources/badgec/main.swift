@@ -1,7 +1,7 @@
-// badgec: the command line. Parses flags, reads the input, calls BadgeKit's
-// `compile`, prints diagnostics and writes the output atomically (a failed
-// run never creates, truncates or half-writes the output file; devices and
-// pipes, which cannot be replaced, are written to directly).
+// badgec: the command line. Parses flags, reads the input, decides where
+// the output goes (never onto the input), calls BadgeKit's `compile`,
+// prints diagnostics and writes the output (Files.swift): a failed run
+// never creates, truncates or half-writes an output file.
 // Exit codes: 0 success, 1 the input has errors (or cannot be read or
 // written), 2 usage errors.
 import BadgeKit
@@ -20,7 +20,8 @@ let usage = """
 
   options:
     -o, --output FILE   where to write (- for standard output, the default)
-    --format FORMAT     svg, png or ppm (default: from the output's extension)
+    --format FORMAT     svg, png or ppm (default: from the output's extension;
+                        svg for standard output and a name without one)
     --size W | WxH      the canvas in points (default: the size the badge declares)
     --scale K           pixels per point for PNG and PPM (default 1)
     --background COLOR  what PNG and PPM are drawn over (#rrggbb, #rrggbbaa, a
@@ -51,6 +52,22 @@ func parseSize(_ text: String) -> Size? {
   guard values.count == parts.count, values.allSatisfy({ $0 >= 1 && $0 <= 100_000 }) else { return nil }
   return Size(values[0], values.count == 2 ? values[1] : values[0])
 }
+
+/// The extension of the file name at the end of `path`: what follows its
+/// last dot; nil if there is none (a name's leading dot, as in `.hidden`,
+/// starts no extension).
+func fileExtension(_ path: String) -> Substring? {
+  let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+  guard let dot = name.lastIndex(of: "."), dot != name.startIndex, dot != name.index(before: name.endIndex) else {
+    return nil
+  }
+  return name[name.index(after: dot)...]
+}
+
+// The files of standard output and error as badgec starts, before a file
+// it opens can take the number of a closed one.
+let standardOutput = FileIdentity(descriptor: 1)
+let standardError = FileIdentity(descriptor: 2)
 
 // A file size limit (ulimit -f) makes writes past it fail with EFBIG,
 // reported like any other write error, instead of killing badgec.
@@ -119,42 +136,32 @@ while i < args.count {
 }
 
 guard let input else { usageError("no input file") }
-if format == nil {
-  if output == "-" {
-    format = .svg
-  } else if let dot = output.lastIndex(of: "."),
-    let f = OutputFormat(rawValue: output[output.index(after: dot)...].lowercased())
-  {
-    format = f
-  } else {
+if format == nil, output != "-", let ext = fileExtension(output) {
+  guard let f = OutputFormat(rawValue: ext.lowercased()) else {
     usageError("cannot tell the format of '\(output)' from its extension; use --format svg, png or ppm")
   }
+  format = f
 }
-options.format = format!
+options.format = format ?? .svg
 
 // MARK: Compile
 
-let bytes: [UInt8]
-let name: String
-if input == "-" {
-  guard let b = readAll(0) else { fail("cannot read standard input: \(errorText())", code: 1) }
-  bytes = b
-  name = "<stdin>"
-} else {
-  let fd = open(input, O_RDONLY)
-  guard fd >= 0 else { fail("cannot read '\(input)': \(errorText())", code: 1) }
-  guard let b = readAll(fd) else { fail("cannot read '\(input)': \(errorText())", code: 1) }
-  close(fd)
-  bytes = b
-  name = input
+let source: Input
+let target: Destination
+do {
+  source = try readInput(input)
+  target = try destination(
+    of: output, input: source.file, standardOutput: standardOutput, standardError: standardError)
+} catch {
+  fail(error.message, code: 1)
 }
 
-let result = compile(SourceFile(name: name, bytes: bytes), options: options)
+let result = compile(SourceFile(name: input == "-" ? "<stdin>" : input, bytes: source.bytes), options: options)
 if !result.diagnostics.isEmpty { writeAll(2, Array(result.renderedDiagnostics.utf8)) }
 guard !result.hasErrors else { exit(1) }
-if output == "-" {
-  guard result.write(to: { writeAll(1, $0) }) else { fail("cannot write standard output: \(errorText())", code: 1) }
-} else if let problem = writeOutput(result, to: output) {
-  fail(problem, code: 1)
+do {
+  try write(result, to: target, shownAs: output)
+} catch {
+  fail(error.message, code: 1)
 }
 exit(0)

@@ -144,28 +144,6 @@ struct EndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
-  @Test func interruptedRunLeavesNoTemporaryFile() throws {
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let out = dir.appendingPathComponent("huge.png")
-    let p = Process()
-    p.executableURL = Support.badgec
-    p.arguments = [landmark, "--size", "20000", "-o", out.path]
-    try p.run()
-    // Wait until the temporary file is there (the image takes seconds).
-    var waited = 0
-    while try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty && p.isRunning && waited < 500 {
-      usleep(10_000)
-      waited += 1
-    }
-    let during = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-    kill(p.processIdentifier, SIGTERM)
-    p.waitUntilExit()
-    #expect(during.count == 1 && during[0].hasPrefix("huge.png.badgec-"), "\(during)")
-    #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
-  }
-
   @Test func outputThroughALinkReplacesTheTargetAndKeepsItsMode() throws {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
