@@ -28,6 +28,9 @@ let usage = """
                         colour name; default: transparent for PNG, white for
                         PPM, which lays a translucent background over white)
     -D name=value       override a top-level let, e.g. -D rotations=6
+    --max-errors N      show at most N errors (default 20; 0 shows all)
+    --max-output SIZE   refuse an output larger than SIZE bytes (K, M, G
+                        suffixes; default 64M); SVG and PPM
     --help              show this help
     --version           show the version
 
@@ -36,13 +39,30 @@ let usage = """
   """
 
 func fail(_ message: String, code: Int32) -> Never {
-  writeAll(2, Array("badgec: error: \(message)\n".utf8))
+  writeAll(2, Array("badgec: error: \(printable(message))\n".utf8))
   exit(code)
 }
 
 func usageError(_ message: String) -> Never {
-  writeAll(2, Array("badgec: error: \(message)\nusage: badgec INPUT [-o OUTPUT] [options]; see badgec --help\n".utf8))
+  writeAll(
+    2,
+    Array("badgec: error: \(printable(message))\nusage: badgec INPUT [-o OUTPUT] [options]; see badgec --help\n".utf8))
   exit(2)
+}
+
+/// `--max-output`: bytes, or with a K, M or G suffix (powers of 1024).
+func parseByteCount(_ text: String) -> Int? {
+  var digits = Substring(text)
+  var unit = 1
+  switch text.last {
+  case "K", "k": unit = 1 << 10
+  case "M", "m": unit = 1 << 20
+  case "G", "g": unit = 1 << 30
+  default: break
+  }
+  if unit > 1 { digits = digits.dropLast() }
+  guard let n = Int(digits), n > 0, n <= (1 << 40) / unit else { return nil }
+  return n * unit
 }
 
 func parseSize(_ text: String) -> Size? {
@@ -80,6 +100,7 @@ var input: String?
 var output = "-"
 var format: OutputFormat?
 var options = CompileOptions()
+var maxErrors = 20
 var args = Array(CommandLine.arguments.dropFirst())
 var i = 0
 @MainActor func value(_ flag: String) -> String {
@@ -119,6 +140,16 @@ while i < args.count {
     }
     options.raster.background = color
   case "-D": options.overrides.append(value(arg))
+  case "--max-errors":
+    let n = value(arg)
+    guard let count = Int(n), count >= 0 else { usageError("expected --max-errors N (0 shows all), found '\(n)'") }
+    maxErrors = count
+  case "--max-output":
+    let n = value(arg)
+    guard let bytes = parseByteCount(n) else {
+      usageError("expected --max-output SIZE in bytes (or with K, M or G), found '\(n)'")
+    }
+    options.maxOutputBytes = bytes
   default:
     if arg.hasPrefix("-D") && arg.count > 2 {
       options.overrides.append(String(arg.dropFirst(2)))
@@ -157,7 +188,8 @@ do {
 }
 
 let result = compile(SourceFile(name: input == "-" ? "<stdin>" : input, bytes: source.bytes), options: options)
-if !result.diagnostics.isEmpty { writeAll(2, Array(result.renderedDiagnostics.utf8)) }
+// Each diagnostic is written as soon as it is rendered.
+result.writeDiagnostics(maxErrors: maxErrors) { writeAll(2, Array($0.utf8)) }
 guard !result.hasErrors else { exit(1) }
 do {
   try write(result, to: target, shownAs: output)
