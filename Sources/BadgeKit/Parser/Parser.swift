@@ -26,7 +26,7 @@ public struct Parser {
   var itemBudget = Parser.maximumItems
   /// The most elements and path commands one file may hold: none could be
   /// drawn past the shape budget, so reading further only spends memory.
-  static let maximumItems = 1_000_000
+  static let maximumItems = 500_000
   /// Deeper nesting, and taller expressions, are an error rather than a
   /// stack overflow in the stages that walk the tree.
   static let maximumDepth = 200
