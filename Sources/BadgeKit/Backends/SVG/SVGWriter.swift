@@ -139,13 +139,6 @@ public struct SVGWriter {
       case .solid(let c):
         s = " fill=\"\(SVGText.hex(c))\""
         opacity *= c.a
-      case .linear(let g) where g.start == g.end:
-        // A gradient of no length paints its last colour in SVG (and in
-        // the rasterizer), but not in every renderer (rsvg-convert blends
-        // the stops): written as that colour, it draws the same everywhere.
-        let c = g.stops[g.stops.count - 1].color
-        s = " fill=\"\(SVGText.hex(c))\""
-        opacity *= c.a
       case .linear(let g):
         s = " fill=\"url(#g\(gradientCount))\""
         defineGradient(g, f.transform)
