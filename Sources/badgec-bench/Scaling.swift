@@ -291,6 +291,10 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
         ok = ok && result.hasErrors
       } else if let svg = result.output {
         outcome = "SVG of \(svg.count >= 1_048_576 ? megabytes(svg.count) : format2(Double(svg.count) / 1024) + " KB")"
+      } else if let limit = result.diagnostics.first, result.diagnostics.allSatisfy({ isLimit($0.message) }) {
+        // Large enough to pass one of the documented limits: failing fast
+        // is the behaviour measured.
+        outcome = "stopped by a limit: \(limit.message.text)"
       } else {
         outcome = "ERRORS in a valid construct:\n" + String(result.renderedDiagnostics.prefix(600))
         ok = false
@@ -319,6 +323,14 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
   }
   print(pad("", 20) + "peak memory \(RasterBenchmark.peakMemory() / 1_048_576) MiB")
   return ok ? 0 : 1
+}
+
+/// Whether `m` reports one of the documented limits (README, "Limits").
+func isLimit(_ m: Message) -> Bool {
+  switch m {
+  case .tooManyItems, .tooManyViews, .tooManyShapes, .tooManySegments, .outputTooLarge, .layoutTooDeep: return true
+  default: return false
+  }
 }
 
 /// The slope of log time over log size between two samples.

@@ -322,6 +322,16 @@ struct HostileInputTests {
     #expect(result.diagnostics.map(\.message) == [.tooManySegments(LayoutEngine.maximumSegments)])
   }
 
+  /// Past 500,000 elements and path commands the parser stops reading,
+  /// with one error and nothing about the unread rest.
+  @Test func itemBudgetStopsTheParser() {
+    let source = "badge A size 300 { zstack {" + String(repeating: "rect() ", count: Parser.maximumItems + 1) + "} }"
+    let result = Support.compile(source)
+    #expect(result.diagnostics.map(\.message) == [.tooManyItems(Parser.maximumItems)])
+    // The zstack is an item too: the error is at the last rect.
+    #expect(result.diagnostics.first?.range.start == 27 + 7 * (Parser.maximumItems - 1))
+  }
+
   // MARK: Scopes
 
   /// A `let` declared again lower in a block does not change what the
