@@ -23,6 +23,11 @@ public struct CompileOptions: Sendable {
   /// The largest output allowed, in bytes (SVG and PPM; a PNG is bounded
   /// by its pixels): a larger one is an error before anything is written.
   public var maxOutputBytes = defaultMaxOutputBytes
+  /// How many bytes the calling thread's stack may still grow by, if the
+  /// caller knows (a command line's main thread: its stack limit). When
+  /// it is enough for the deepest input the limits allow, the stages run
+  /// on it; otherwise (and when nil) on a thread of their own.
+  public var callerStack: Int?
 
   public init(
     canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
@@ -128,7 +133,7 @@ public let defaultCanvasSide = 300.0
 /// own (`onLargeStack`), so a deeply nested input is never limited by the
 /// caller's stack.
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
-  onLargeStack { compileOnThisStack(source, options) }
+  onLargeStack(callerStack: options.callerStack) { compileOnThisStack(source, options) }
 }
 
 private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {
