@@ -86,7 +86,9 @@ public struct CompileResult: Sendable {
       return svg.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
     case .ppm, .png:
       guard let raster else { return false }
-      return renderRaster(raster, format: options.format, to: sink)
+      // Drawing recurses into nested groups on this thread too.
+      let format = options.format
+      return onLargeStack(callerStack: options.callerStack) { renderRaster(raster, format: format, to: sink) }
     }
   }
 
@@ -106,7 +108,7 @@ public struct CompileResult: Sendable {
   /// is not known or a call of `sink` returned false.
   public func write(at sink: @escaping @Sendable (UnsafeRawBufferPointer, Int) -> Bool) -> Bool {
     guard let raster, knownSize != nil else { return false }
-    return PPM.write(raster, at: sink)
+    return onLargeStack(callerStack: options.callerStack) { PPM.write(raster, at: sink) }
   }
 
   /// The whole output in memory, or nil when there were errors.
