@@ -87,6 +87,7 @@ struct RasterRenderer: @unchecked Sendable {
     flattener.canvas = Size(Double(width), Double(height))
     flattener.limit = RasterRenderer.maximumEdges
     let h = height
+    let w = width
     var tooMany = false
     func prepare(_ nodes: [SceneNode]) -> [PreparedNode] {
       nodes.map { node in
@@ -108,7 +109,9 @@ struct RasterRenderer: @unchecked Sendable {
           let scaled = k == 1 ? edges : edges.map { Edge($0.x0, $0.y0 * Float(k), $0.x1, $0.y1 * Float(k)) }
           return .fill(
             PreparedFill(
-              edges: scaled, shader: Shader(f.paint, opacity: f.opacity, toPixels: m), rule: f.rule, subRows: k,
+              edges: scaled,
+              shader: Shader(f.paint, opacity: f.opacity, toPixels: m, canvas: Size(Double(w), Double(h))),
+              rule: f.rule, subRows: k,
               y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0))
         case .layer(let opacity, let children):
           return .layer(opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepare(children))
