@@ -211,7 +211,11 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
       bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange))
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
-      result.raster = renderer
+      if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
+        bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))
+      } else {
+        result.raster = renderer
+      }
     } else {
       bag.append(Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: badge.nameRange))
     }
