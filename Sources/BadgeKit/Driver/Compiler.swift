@@ -213,6 +213,8 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
       if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
         bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))
+      } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
+        bag.append(Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: badge.nameRange))
       } else {
         result.raster = renderer
       }
