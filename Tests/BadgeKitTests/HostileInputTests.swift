@@ -292,6 +292,11 @@ struct HostileInputTests {
     let moved = Support.compile("badge B size 100 { rect().offset(x: 1e16) }")
     #expect(moved.diagnostics.map(\.message) == [.coordinateOutOfRange("1e16")])
     #expect(Support.compile("badge B size 100 { rect().offset(x: 1e8) }").diagnostics.isEmpty)
+    // A huge scale on a tiny path stays small on the canvas, but the scale
+    // itself once overflowed the SVG writer's reuse key (a crash).
+    let scaled = Support.compile(
+      "badge B size 100 { path { move (0, 0) line (1e-12, 0) line (0, 1e-12) }.scale(1e19, anchor: topLeading) }")
+    #expect(scaled.diagnostics.map(\.message) == [.coordinateOutOfRange("1e19")])
   }
 
   /// The SVG's size is checked before anything is written; so is a PPM's.

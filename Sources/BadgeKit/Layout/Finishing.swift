@@ -27,13 +27,26 @@ extension LayoutEngine {
           let extent = extents[key] ?? LayoutEngine.extent(of: f.path)
           extents[key] = extent
           let t = f.transform
+          // The transform's own entries count too: a scale of 1e19 on a
+          // path of 1e-12 stays small, but no backend can carry the scale.
           let reach = max(
-            (abs(t.a) + abs(t.c)) * extent + abs(t.tx), (abs(t.b) + abs(t.d)) * extent + abs(t.ty), extent)
+            (abs(t.a) + abs(t.c)) * extent + abs(t.tx), (abs(t.b) + abs(t.d)) * extent + abs(t.ty), extent,
+            abs(t.a), abs(t.b), abs(t.c), abs(t.d))
           if !(reach <= LayoutEngine.maximumCoordinate) && !reported {
             evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(reach)), range)
             reported = true
           }
-          if case .linear(let g) = f.paint { f.paint = LayoutEngine.settled(g, t) }
+          if case .linear(let g) = f.paint {
+            f.paint = LayoutEngine.settled(g, t)
+            // The gradient's ends are written in canvas space too.
+            if case .linear(let settled) = f.paint, let (q0, q1) = settled.canvasEnds(t) {
+              let far = max(abs(q0.x), abs(q0.y), abs(q1.x), abs(q1.y))
+              if !(far <= LayoutEngine.maximumCoordinate) && !reported {
+                evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(far)), range)
+                reported = true
+              }
+            }
+          }
           return .fill(f)
         }
       }

@@ -87,7 +87,9 @@ public struct SVGWriter {
 
     /// A solid fill under a rotation-and-scale map can be a `<use>`.
     static func candidate(_ f: Fill) -> Shared? {
-      guard case .solid = f.paint, let s = f.transform.similarityScale else { return nil }
+      // (The layout keeps scales far below 9e9, where the key would
+      // overflow; a scale past that is simply not shared.)
+      guard case .solid = f.paint, let s = f.transform.similarityScale, s < 9e9 else { return nil }
       return Shared(path: f.path, key: Int64((s * 1e9).rounded()), scale: s)
     }
   }
