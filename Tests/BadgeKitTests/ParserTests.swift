@@ -6,7 +6,8 @@ import Testing
 
 struct ParserTests {
   static func parse(_ text: String) -> (BadgeFile, [Diagnostic]) {
-    Parser.parse(SourceFile(name: "t.badge", text: text))
+    let parsed = Parser.parse(SourceFile(name: "t.badge", text: text))
+    return (parsed.file, parsed.diagnostics)
   }
 
   static func rendered(_ text: String) -> String {

@@ -30,6 +30,13 @@ public struct Diagnostic: Equatable, Sendable {
   }
 }
 
+extension Diagnostic {
+  /// The most diagnostics one stage keeps; later ones are only counted
+  /// (a hostile file can hold a million mistakes, and nobody reads past
+  /// the first screenful).
+  public static let keptLimit = 10_000
+}
+
 /// A note attached to a diagnostic: plain text at a place in the source.
 public struct Note: Equatable, Sendable {
   public var text: String
@@ -44,8 +51,11 @@ public struct Note: Equatable, Sendable {
 /// Collects diagnostics, dropping exact repeats (layout may evaluate the same
 /// expression more than once).
 public struct DiagnosticBag: Sendable {
-  /// Diagnostics in the order they were first reported.
+  /// Diagnostics in the order they were first reported, at most
+  /// `Diagnostic.keptLimit` of them.
   public private(set) var all: [Diagnostic] = []
+  /// Errors reported after `all` was full: counted, not kept.
+  public private(set) var unlisted = 0
   private var seen: Set<Key> = []
 
   private struct Key: Hashable {
@@ -56,15 +66,31 @@ public struct DiagnosticBag: Sendable {
   public init() {}
 
   /// Whether any error has been reported.
-  public var hasErrors: Bool { all.contains { $0.severity == .error } }
+  public var hasErrors: Bool { errorCount > 0 }
+  private var errorCount = 0
 
   public mutating func report(_ message: Message, at range: SourceRange) {
     append(Diagnostic(message, at: range))
   }
 
   public mutating func append(_ diagnostic: Diagnostic) {
+    if all.count >= Diagnostic.keptLimit {
+      if diagnostic.severity == .error {
+        errorCount += 1
+        unlisted += 1
+      }
+      return
+    }
     let key = Key(range: diagnostic.range, text: diagnostic.message.text)
-    if seen.insert(key).inserted { all.append(diagnostic) }
+    guard seen.insert(key).inserted else { return }
+    all.append(diagnostic)
+    if diagnostic.severity == .error { errorCount += 1 }
+  }
+
+  /// Counts `count` errors that an earlier stage did not keep.
+  public mutating func addUnlisted(_ count: Int) {
+    unlisted += count
+    errorCount += count
   }
 
   public mutating func append(contentsOf other: [Diagnostic]) {

@@ -1,62 +1,171 @@
 // Renders diagnostics as text: `file:line:col: error: message`, then the
 // source line under a line-number gutter, then carets as wide as the range.
+// Whatever the input, the text is bounded and inert: at most `maxErrors`
+// errors are shown (then "and N more errors"), a long line is shown as a
+// window around the range with `…`, and control characters, invisible
+// format characters and malformed UTF-8 are written as escapes (`\u{1B}`,
+// `\xFF`), so that printing a diagnostic never moves the reader's cursor.
 
 /// Turns `Diagnostic` values into the text printed on standard error.
 public struct DiagnosticRenderer: Sendable {
   /// The files of the compilation, indexed by `SourceRange.file`.
   public var files: [SourceFile]
+  /// The most errors and warnings shown; the rest are counted in one last
+  /// line. Zero or less shows them all.
+  public var maxErrors: Int
 
-  public init(files: [SourceFile]) { self.files = files }
+  /// Columns of source shown before the start of a range on a long line.
+  static let columnsBefore = 40
+  /// The most columns of source shown on one line.
+  static let maxColumns = 120
+  /// The most notes shown under one diagnostic.
+  static let maxNotes = 5
+
+  public init(files: [SourceFile], maxErrors: Int = 20) {
+    self.files = files
+    self.maxErrors = maxErrors
+  }
 
   /// The full text for `diagnostic` and its notes, ending with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
     var out = render(diagnostic.message.text, diagnostic.severity.rawValue, diagnostic.range)
-    for note in diagnostic.notes { out += render(note.text, "note", note.range) }
+    for note in diagnostic.notes.prefix(DiagnosticRenderer.maxNotes) { out += render(note.text, "note", note.range) }
+    if diagnostic.notes.count > DiagnosticRenderer.maxNotes {
+      out += "note: and \(diagnostic.notes.count - DiagnosticRenderer.maxNotes) more notes\n"
+    }
+    return out
+  }
+
+  /// The diagnostics, in order, at most `maxErrors` of them, each handed
+  /// to `sink` as soon as it is rendered; `unlisted` errors that were
+  /// counted but not kept are added to the closing count.
+  public func render(_ diagnostics: [Diagnostic], unlisted: Int = 0, to sink: (String) -> Void) {
+    var shown = 0
+    var hidden = unlisted
+    for d in diagnostics {
+      if maxErrors > 0 && shown >= maxErrors {
+        if d.severity != .note { hidden += 1 }
+        continue
+      }
+      if d.severity != .note { shown += 1 }
+      sink(render(d))
+    }
+    if hidden > 0 { sink("and \(hidden) more error\(hidden == 1 ? "" : "s")\n") }
+  }
+
+  /// All diagnostics, in order, as one text (at most `maxErrors` of them).
+  public func render(_ diagnostics: [Diagnostic], unlisted: Int = 0) -> String {
+    var out = ""
+    render(diagnostics, unlisted: unlisted) { out += $0 }
     return out
   }
 
   /// One located message: the header line, the source line, the carets.
   private func render(_ text: String, _ severity: String, _ range: SourceRange) -> String {
+    let text = Lexer.visible(text)
     guard range.file >= 0, range.file < files.count else { return "badgec: \(severity): \(text)\n" }
     let file = files[range.file]
-    let start = min(range.start, file.bytes.count)
+    let start = min(max(0, range.start), file.bytes.count)
     let loc = file.location(of: start)
-    var out = "\(file.name):\(loc.line):\(loc.column): \(severity): \(text)\n"
+    var out = "\(Lexer.visible(file.name)):\(loc.line):\(loc.column): \(severity): \(text)\n"
 
-    let lineIndex = file.lineIndex(of: start)
-    let line = file.lineRange(lineIndex)
+    let line = file.lineRange(file.lineIndex(of: start))
+    let end = min(max(range.end, start), line.upperBound)
+    let excerpt = Excerpt(file.bytes, line: line, start: start, end: end)
     let gutter = String(loc.line)
     let pad = String(repeating: " ", count: gutter.count)
-    let text = expandTabs(file.text(line))
     out += "\(pad) |\n"
-    out += "\(gutter) | \(text)\n"
-    // Carets under the part of the range on this line, at least one wide.
-    let end = min(max(range.end, start), line.upperBound)
-    let lead = displayWidth(file, from: line.lowerBound, to: start)
-    let width = max(1, displayWidth(file, from: start, to: end))
-    out += "\(pad) | " + String(repeating: " ", count: lead) + String(repeating: "^", count: width)
+    out += "\(gutter) | \(excerpt.text)\n"
+    out += "\(pad) | " + String(repeating: " ", count: excerpt.lead) + String(repeating: "^", count: excerpt.width)
     out += "\n"
     return out
   }
+}
 
-  /// All diagnostics, in order.
-  public func render(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.map(render).joined()
+/// The part of a source line shown under a diagnostic, with where its
+/// carets go: the whole line when it is short, else a window of at most
+/// `DiagnosticRenderer.maxColumns` columns around the range, cut with `…`.
+struct Excerpt {
+  /// The text shown, escapes and `…` included.
+  var text = ""
+  /// Columns before the first caret.
+  var lead = 0
+  /// How many carets (at least one).
+  var width = 1
+
+  /// One shown piece of the line: the bytes it stands for and its text.
+  private struct Piece {
+    var start: Int
+    var text: String
+    var columns: Int
   }
 
-  /// Columns taken by bytes `from..<to`: one per character, four per tab.
-  private func displayWidth(_ file: SourceFile, from: Int, to: Int) -> Int {
-    var n = 0
-    var i = from
-    while i < to && i < file.bytes.count {
-      let b = file.bytes[i]
-      if b == UInt8(ascii: "\t") { n += 4 } else if b & 0xC0 != 0x80 { n += 1 }
-      i += 1
+  init(_ bytes: [UInt8], line: Range<Int>, start: Int, end: Int) {
+    // Only bytes near the range are decoded, however long the line: a
+    // window wide enough for the columns shown, even if every byte of it
+    // became a six-column escape.
+    let reach = DiagnosticRenderer.maxColumns * 4
+    var lo = max(line.lowerBound, start - reach)
+    while lo > line.lowerBound && bytes[lo] & 0xC0 == 0x80 { lo -= 1 }
+    let hi = min(line.upperBound, max(start, end) + reach)
+    var pieces: [Piece] = []
+    var i = lo
+    while i < hi {
+      let (piece, next) = Excerpt.piece(bytes, at: i, limit: line.upperBound)
+      pieces.append(Piece(start: i, text: piece, columns: piece.unicodeScalars.count))
+      i = next
     }
-    return n
+    // The first piece at or after the range's start, and after its end.
+    let first = pieces.firstIndex { $0.start >= start } ?? pieces.count
+    let last = pieces.firstIndex { $0.start >= end } ?? pieces.count
+    // Columns before the range: at most `columnsBefore` on a long line.
+    let total = pieces.reduce(0) { $0 + $1.columns }
+    let cutLeft = lo > line.lowerBound || total > DiagnosticRenderer.maxColumns
+    var from = first
+    if cutLeft {
+      var columns = 0
+      while from > 0 && columns + pieces[from - 1].columns <= DiagnosticRenderer.columnsBefore {
+        from -= 1
+        columns += pieces[from].columns
+      }
+    } else {
+      from = 0
+    }
+    if from > 0 || lo > line.lowerBound { text = "…" }
+    var columns = text.isEmpty ? 0 : 1
+    var k = from
+    var caretStart: Int?
+    var caretEnd: Int?
+    while k < pieces.count && columns + pieces[k].columns <= DiagnosticRenderer.maxColumns - 1 {
+      if k == first { caretStart = columns }
+      text += pieces[k].text
+      columns += pieces[k].columns
+      k += 1
+      if k == last { caretEnd = columns }
+    }
+    if k < pieces.count || hi < line.upperBound {
+      text += "…"
+    }
+    if caretStart == nil { caretStart = k == first ? columns : min(columns, DiagnosticRenderer.maxColumns) }
+    lead = caretStart!
+    width = max(1, (caretEnd ?? columns) - lead)
+    if last <= first { width = 1 }
   }
 
-  private func expandTabs(_ s: String) -> String {
-    s.contains("\t") ? s.split(separator: "\t", omittingEmptySubsequences: false).joined(separator: "    ") : s
+  /// The text shown for the scalar at byte `i`, and the byte after it.
+  /// Tabs become four spaces; controls, invisible characters and
+  /// malformed UTF-8 become escapes.
+  private static func piece(_ bytes: [UInt8], at i: Int, limit: Int) -> (String, Int) {
+    let b = bytes[i]
+    if b == 0x09 { return ("    ", i + 1) }
+    if b >= 0x20 && b < 0x7F { return (String(Unicode.Scalar(b)), i + 1) }
+    if b < 0x80 { return ("\\u{" + String(b, radix: 16, uppercase: true) + "}", i + 1) }
+    var n = 1
+    while n < 4 && i + n < limit && bytes[i + n] & 0xC0 == 0x80 { n += 1 }
+    let decoded = String(validating: bytes[i..<(i + n)], as: UTF8.self)
+    if let decoded, decoded.unicodeScalars.count == 1 {
+      return (Lexer.visible(decoded), i + n)
+    }
+    return ("\\x" + String(b, radix: 16, uppercase: true), i + 1)
   }
 }

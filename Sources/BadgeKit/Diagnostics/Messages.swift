@@ -6,20 +6,25 @@
 public enum Message: Equatable, Sendable {
   case argumentRepeated(String, of: String)
   case badColorLiteral(String)
+  case badUnicodeEscape
   case badRepeatCount(String)
   case canvasTooLarge(String)
   case componentRecursion(String)
   case componentsTooDeep(Int)
+  case controlInString(String)
   case divisionByZero
   case duplicateBadge
   case duplicateName(String)
   case expected(String, found: String)
   case gradientNeedsStops
   case imageTooLarge(Int, Int, Int)
+  case invalidUTF8
+  case layoutTooDeep(Int)
   case missingArgument(String, of: String)
   case missingBadge
   case nestingTooDeep(Int)
   case mixedFraction(String)
+  case notAScalar(String)
   case notFinite
   case numberOutOfRange(String)
   case overrideSyntax(String)
@@ -46,75 +51,85 @@ public enum Message: Equatable, Sendable {
   public var text: String {
     switch self {
     case .argumentRepeated(let label, let of):
-      return "argument '\(label)' of '\(of)' is given twice"
+      return "argument '\(shown(label))' of '\(shown(of))' is given twice"
     case .badColorLiteral(let text):
-      return "invalid colour '\(text)'; expected #rgb, #rrggbb or #rrggbbaa"
+      return "invalid colour '\(shown(text))'; expected #rgb, #rrggbb or #rrggbbaa"
     case .badRepeatCount(let found):
-      return "expected a whole number of copies from 0 to 10000, found \(found)"
+      return "expected a whole number of copies from 0 to 10000, found \(shown(found))"
+    case .badUnicodeEscape:
+      return "invalid unicode escape; expected \\u{…} with one to eight hex digits"
     case .canvasTooLarge(let found):
-      return "expected a canvas side from 1 to 100000 points, found \(found)"
+      return "expected a canvas side from 1 to 100000 points, found \(shown(found))"
     case .componentRecursion(let name):
-      return "component '\(name)' contains itself"
+      return "component '\(shown(name))' contains itself"
     case .componentsTooDeep(let limit):
       return "components are used inside one another more than \(limit) deep"
+    case .controlInString(let code):
+      return "a string cannot hold the character \(code) (a control character or non-character)"
     case .divisionByZero:
       return "division by zero"
     case .duplicateBadge:
       return "a file declares one badge; this is a second"
     case .duplicateName(let name):
-      return "'\(name)' is already declared"
+      return "'\(shown(name))' is already declared"
     case .expected(let what, let found):
-      return "expected \(what), found \(found)"
+      return "expected \(what), found \(shown(found))"
     case .gradientNeedsStops:
       return "a gradient needs two or more colours"
     case .imageTooLarge(let w, let h, let limit):
       return "the image would be \(w) × \(h) pixels; expected at most \(limit) on a side (lower --size or --scale)"
+    case .layoutTooDeep(let limit):
+      return "the layout nests more than \(limit) levels of views and modifiers (components and repeats included)"
+    case .invalidUTF8:
+      return "invalid UTF-8; the source must be UTF-8 text"
     case .missingArgument(let label, let of):
-      return "missing argument '\(label)' of '\(of)'"
+      return "missing argument '\(shown(label))' of '\(shown(of))'"
     case .missingBadge:
       return "no badge declaration; expected 'badge Name size W { … }'"
     case .mixedFraction(let found):
-      return "cannot combine a fraction of the container with \(found)"
+      return "cannot combine a fraction of the container with \(shown(found))"
     case .nestingTooDeep(let limit):
-      return "nesting is too deep; at most \(limit) levels of blocks and expressions"
+      return "nesting is too deep; at most \(limit) levels of blocks, brackets, operators and modifiers"
+    case .notAScalar(let code):
+      return "\\u{…} names \(code), which is not a Unicode scalar (a surrogate or past U+10FFFF)"
     case .notFinite:
       return "the result is not a finite number"
     case .numberOutOfRange(let text):
-      return "number '\(text)' is out of range"
+      return "number '\(shown(text))' is out of range"
     case .overrideSyntax(let text):
-      return "expected -D name=value, found '\(text)'"
+      return "expected -D name=value, found '\(shown(text))'"
     case .overrideUnknown(let name):
-      return "-D \(name): there is no top-level let named '\(name)'"
+      return "-D \(shown(name)): there is no top-level let named '\(shown(name))'"
     case .pathNeedsMove(let command):
-      return "'\(command)' needs a current point; start the path with 'move'"
+      return "'\(shown(command))' needs a current point; start the path with 'move'"
     case .sqrtOfNegative:
       return "square root of a negative number"
     case .tooManyArguments(let of, let max):
-      return "too many arguments for '\(of)'; it takes at most \(max)"
+      return "too many arguments for '\(shown(of))'; it takes at most \(max)"
     case .tooManyEdges(let limit):
       return "drawing the badge takes more than \(limit) straight edges; expected simpler paths or a smaller image"
     case .tooManyShapes(let limit):
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .typeMismatch(let expected, let found):
-      return "expected \(expected), found \(found)"
+      return "expected \(expected), found \(shown(found))"
     case .unexpectedCharacter(let c):
-      return "unexpected character '\(c)'"
+      return "unexpected character '\(shown(c))'"
     case .unknownArgumentLabel(let label, let of, let suggestion):
-      return "'\(of)' has no argument '\(label)'" + didYouMean(suggestion)
+      return "'\(shown(of))' has no argument '\(shown(label))'" + didYouMean(suggestion)
     case .unknownComponent(let name, let suggestion):
-      return "unknown component or shape '\(name)'" + didYouMean(suggestion)
+      return "unknown component or shape '\(shown(name))'" + didYouMean(suggestion)
     case .unknownEscape(let e):
-      return "unknown escape '\\\(e)' in string"
+      return "unknown escape '\\\(shown(e))' in string"
     case .unknownFunction(let name, let suggestion):
-      return "unknown function '\(name)'" + didYouMean(suggestion)
+      return "unknown function '\(shown(name))'" + didYouMean(suggestion)
     case .unknownModifier(let name, let suggestion):
-      return "unknown modifier '.\(name)'" + didYouMean(suggestion.map { "." + $0 })
+      return "unknown modifier '.\(shown(name))'" + didYouMean(suggestion.map { "." + $0 })
     case .unknownName(let name, let suggestion):
-      return "unknown name '\(name)'" + didYouMean(suggestion)
+      return "unknown name '\(shown(name))'" + didYouMean(suggestion)
     case .unknownPathCommand(let name):
-      return "unknown path command '\(name)'; expected move, line, lines, quad, cubic or close"
+      return "unknown path command '\(shown(name))'; expected move, line, lines, quad, cubic or close"
     case .unknownUnit(let unit):
-      return "unknown unit '\(unit)'; expected deg, rad, pt or %"
+      return "unknown unit '\(shown(unit))'; expected deg, rad, pt or %"
     case .unterminatedComment:
       return "unterminated block comment; expected '*/'"
     case .unterminatedString:
@@ -122,7 +137,16 @@ public enum Message: Equatable, Sendable {
     }
   }
 
+  /// User text as a message shows it: controls and invisible characters
+  /// escaped (`\u{1B}`), and cut to 60 characters with `…`, so that no
+  /// input can move the reader's cursor or flood the terminal.
+  private func shown(_ s: String) -> String {
+    let scalars = s.unicodeScalars
+    guard scalars.count > 60 else { return Lexer.visible(s) }
+    return Lexer.visible(String(String.UnicodeScalarView(scalars.prefix(59)))) + "…"
+  }
+
   private func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    suggestion.map { "; did you mean '\(shown($0))'?" } ?? ""
   }
 }

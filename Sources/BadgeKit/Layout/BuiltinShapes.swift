@@ -2,7 +2,7 @@
 // Curves are cubic Béziers (a quarter circle with the usual 0.5523 handle).
 
 /// `rect()`, `roundedRect(radius)`, `circle()`, `ellipse()`, `capsule()`.
-enum BuiltinShape: String {
+enum BuiltinShape: String, CaseIterable {
   case rect, roundedRect, circle, ellipse, capsule
 
   /// The path of the shape in a frame of `size` (points), or nil after an

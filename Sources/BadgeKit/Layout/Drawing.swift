@@ -17,8 +17,10 @@ extension LayoutEngine {
     _ view: ViewInstance, _ proposal: ProposedSize, _ transform: Transform, _ context: DrawContext,
     into nodes: inout [SceneNode]
   ) {
-    let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
-    draw(view, mods, mods.list.count, proposal, transform, context, &nodes)
+    nested(view, otherwise: ()) {
+      let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
+      draw(view, mods, mods.list.count, proposal, transform, context, &nodes)
+    }
   }
 
   private func draw(

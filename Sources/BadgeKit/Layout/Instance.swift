@@ -62,7 +62,7 @@ extension LayoutEngine {
     for item in block.items {
       switch item {
       case .let(let decl):
-        scope = scope.child(decl.name, evaluator.eval(decl.value, scope))
+        scope = scope.afterLet(decl.name, evaluator.eval(decl.value, scope))
       case .element(let element):
         if case .repeat(let countExpr, let index, _, let body) = element.primary {
           let countValue = evaluator.eval(countExpr, scope)

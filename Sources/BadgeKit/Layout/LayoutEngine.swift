@@ -35,6 +35,14 @@ final class LayoutEngine {
   var fillBudgetReported = false
   /// The most shapes one badge draws.
   static let maximumFills = 1_000_000
+  /// How many levels of views and modifiers the layout is inside right now
+  /// (components, containers and modifier chains together).
+  var nesting = 0
+  var nestingReported = false
+  /// The deepest the layout recurses: beyond it, an error instead of a
+  /// stack overflow (components nest 256 deep, each body may nest blocks
+  /// and modifiers 200 deep, and repeats hand their modifiers to copies).
+  static let maximumNesting = 2_000
   /// Memoised expansions of blocks (see `expand`).
   var expansions: [ExpansionKey: (scope: Scope, instances: [ViewInstance])] = [:]
   /// Memoised sizes of instances, by instance and proposal.
@@ -61,6 +69,22 @@ final class LayoutEngine {
     var table: [String: ComponentDecl] = [:]
     for c in file.components where table[c.name] == nil { table[c.name] = c }
     self.components = table
+  }
+
+  /// `body()` run with `view` and its modifiers counted as `nesting`
+  /// levels, or `fallback` (after one report) when that is too deep.
+  func nested<T>(_ view: ViewInstance, otherwise fallback: T, _ body: () -> T) -> T {
+    let levels = 1 + view.element.modifiers.count + view.inherited.count
+    guard nesting + levels <= LayoutEngine.maximumNesting else {
+      if !nestingReported {
+        evaluator.report(.layoutTooDeep(LayoutEngine.maximumNesting), view.element.range)
+        nestingReported = true
+      }
+      return fallback
+    }
+    nesting += levels
+    defer { nesting -= levels }
+    return body()
   }
 
   /// The scene of `badge` on a `canvas`-sized canvas. Each element of the badge's body is proposed the

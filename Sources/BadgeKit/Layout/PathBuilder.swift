@@ -38,7 +38,7 @@ struct PathBuilder {
     for item in body.items {
       switch item {
       case .let(let decl):
-        scope = scope.child(decl.name, evaluator.eval(decl.value, scope))
+        scope = scope.afterLet(decl.name, evaluator.eval(decl.value, scope))
       case .within(let rect, let inner, _):
         guard let r = rectangle(rect, scope, space) else {
           broken = true

@@ -7,10 +7,12 @@ extension LayoutEngine {
   func size(_ view: ViewInstance, _ proposal: ProposedSize) -> Size {
     let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height)
     if let known = sizes[key] { return known }
-    let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
-    let result = size(view, mods, mods.list.count, proposal)
-    sizes[key] = result
-    return result
+    return nested(view, otherwise: Size(0, 0)) {
+      let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
+      let result = size(view, mods, mods.list.count, proposal)
+      sizes[key] = result
+      return result
+    }
   }
 
   /// The size of `view` wrapped in its first `level` modifiers (memoised in

@@ -9,6 +9,8 @@ public struct Lexer {
   private let file: Int
   private var pos = 0
   private var diagnostics: [Diagnostic] = []
+  /// Diagnostics past `Diagnostic.keptLimit`, counted only.
+  private var unlisted = 0
 
   public init(_ source: SourceFile, fileIndex: Int = 0) {
     self.bytes = source.bytes
@@ -16,8 +18,9 @@ public struct Lexer {
   }
 
   /// Reads the whole file; the last token is always `.endOfFile`.
-  public static func tokenize(_ source: SourceFile, fileIndex: Int = 0) -> (tokens: [Token], diagnostics: [Diagnostic])
-  {
+  public static func tokenize(_ source: SourceFile, fileIndex: Int = 0) -> (
+    tokens: [Token], diagnostics: [Diagnostic], unlisted: Int
+  ) {
     var lexer = Lexer(source, fileIndex: fileIndex)
     var tokens: [Token] = []
     while true {
@@ -25,7 +28,7 @@ public struct Lexer {
       tokens.append(t)
       if t.kind == .endOfFile { break }
     }
-    return (tokens, lexer.diagnostics)
+    return (tokens, lexer.diagnostics, lexer.unlisted)
   }
 
   private func peek(_ ahead: Int = 0) -> UInt8 {
@@ -35,6 +38,10 @@ public struct Lexer {
   private func range(_ start: Int) -> SourceRange { SourceRange(file: file, start: start, end: pos) }
 
   private mutating func report(_ message: Message, _ start: Int, _ end: Int) {
+    if diagnostics.count >= Diagnostic.keptLimit {
+      unlisted += 1
+      return
+    }
     diagnostics.append(Diagnostic(message, at: SourceRange(file: file, start: start, end: end)))
   }
 
@@ -115,13 +122,67 @@ public struct Lexer {
     case UInt8(ascii: "#"): return scanColor()
     default:
       if isDigit(b) { return scanNumber() }
-      if isIdentifierStart(b) { return scanIdentifier() }
-      // Skip one whole UTF-8 character.
-      pos += 1
-      while pos < bytes.count && bytes[pos] & 0xC0 == 0x80 { pos += 1 }
-      let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-      report(.unexpectedCharacter(text), start, pos)
+      if isIdentifierStart(b) && b < 0x80 { return scanIdentifier() }
+      if b >= 0x80 {
+        guard let (scalar, length) = decodeScalar(at: pos) else {
+          pos += invalidLength(at: pos)
+          report(.invalidUTF8, start, pos)
+          return nil
+        }
+        if Lexer.isIdentifierScalar(scalar) { return scanIdentifier() }
+        pos += length
+      } else {
+        pos += 1
+      }
+      report(.unexpectedCharacter(String(decoding: bytes[start..<pos], as: UTF8.self)), start, pos)
       return nil
+    }
+  }
+
+  /// The scalar encoded at byte `i` and its length in bytes, or nil when
+  /// the bytes there are not well-formed UTF-8 (overlong forms, surrogates
+  /// and values past U+10FFFF included).
+  private func decodeScalar(at i: Int) -> (Unicode.Scalar, Int)? {
+    let b0 = bytes[i]
+    if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+    let length: Int
+    var value: UInt32
+    switch b0 {
+    case 0xC2...0xDF: length = 2; value = UInt32(b0 & 0x1F)
+    case 0xE0...0xEF: length = 3; value = UInt32(b0 & 0x0F)
+    case 0xF0...0xF4: length = 4; value = UInt32(b0 & 0x07)
+    default: return nil
+    }
+    guard i + length <= bytes.count else { return nil }
+    for k in 1..<length {
+      let b = bytes[i + k]
+      guard b & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(b & 0x3F)
+    }
+    let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+    guard value >= smallest, let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, length)
+  }
+
+  /// How many bytes at `i` to report as one piece of invalid UTF-8: the
+  /// first byte and the continuation bytes after it (at most three).
+  private func invalidLength(at i: Int) -> Int {
+    var n = 1
+    while n < 4 && i + n < bytes.count && bytes[i + n] & 0xC0 == 0x80 { n += 1 }
+    return n
+  }
+
+  /// Whether a non-ASCII scalar may be part of a name: letters and marks
+  /// of any script, but not controls, spaces, invisible format characters
+  /// (bidirectional overrides among them) or non-characters, which could
+  /// make the source read differently from what it says.
+  static func isIdentifierScalar(_ c: Unicode.Scalar) -> Bool {
+    switch c.value {
+    case 0x80...0xA0, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x1680, 0x180E, 0x2000...0x200F, 0x2028...0x202F,
+      0x205F...0x206F, 0x3000, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFFF, 0xFDD0...0xFDEF:
+      return false
+    default:
+      return c.value & 0xFFFE != 0xFFFE
     }
   }
 
@@ -136,7 +197,16 @@ public struct Lexer {
 
   private mutating func scanIdentifier() -> TokenKind {
     let start = pos
-    while pos < bytes.count && isIdentifierPart(bytes[pos]) { pos += 1 }
+    while pos < bytes.count {
+      let b = bytes[pos]
+      if b < 0x80 {
+        guard isIdentifierPart(b) else { break }
+        pos += 1
+      } else {
+        guard let (scalar, length) = decodeScalar(at: pos), Lexer.isIdentifierScalar(scalar) else { break }
+        pos += length
+      }
+    }
     if let k = Keyword.match(bytes[start..<pos]) { return .keyword(k) }
     return .identifier(String(decoding: bytes[start..<pos], as: UTF8.self))
   }
@@ -226,23 +296,35 @@ public struct Lexer {
     return Double(String(decoding: text, as: UTF8.self)) ?? .infinity
   }
 
+  /// A string literal: escapes `\" \\ \n \t \u{…}`. Control characters
+  /// (other than tab and line feed) and non-characters are refused, raw or
+  /// escaped, as is malformed UTF-8: a string may end up in the SVG, and
+  /// XML 1.0 cannot hold them.
   private mutating func scanString() -> TokenKind {
     let start = pos
     pos += 1
-    var out: [UInt8] = []
+    var out = String.UnicodeScalarView()
     while pos < bytes.count && bytes[pos] != UInt8(ascii: "\"") && bytes[pos] != 0x0A {
+      let here = pos
       if bytes[pos] == UInt8(ascii: "\\") && pos + 1 < bytes.count {
         let e = bytes[pos + 1]
-        switch e {
-        case UInt8(ascii: "n"): out.append(0x0A)
-        case UInt8(ascii: "t"): out.append(0x09)
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(e)
-        default: report(.unknownEscape(String(decoding: [e], as: UTF8.self)), pos, pos + 2)
-        }
         pos += 2
+        switch e {
+        case UInt8(ascii: "n"): out.append("\n")
+        case UInt8(ascii: "t"): out.append("\t")
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(Unicode.Scalar(e))
+        case UInt8(ascii: "u"):
+          if let scalar = scanUnicodeEscape(from: here) { appendStringScalar(scalar, here, &out) }
+        default:
+          if e >= 0x80 { pos = here + 1 }
+          report(.unknownEscape(Lexer.visible(String(decoding: bytes[(here + 1)..<pos], as: UTF8.self))), here, pos)
+        }
+      } else if let (scalar, length) = decodeScalar(at: pos) {
+        pos += length
+        appendStringScalar(scalar, here, &out)
       } else {
-        out.append(bytes[pos])
-        pos += 1
+        pos += invalidLength(at: pos)
+        report(.invalidUTF8, here, pos)
       }
     }
     if pos < bytes.count && bytes[pos] == UInt8(ascii: "\"") {
@@ -250,7 +332,69 @@ public struct Lexer {
     } else {
       report(.unterminatedString, start, pos)
     }
-    return .string(String(decoding: out, as: UTF8.self))
+    return .string(String(out))
+  }
+
+  /// Appends `c` (read from byte `start` on) to a string literal, or reports
+  /// a character a string may not hold.
+  private mutating func appendStringScalar(_ c: Unicode.Scalar, _ start: Int, _ out: inout String.UnicodeScalarView) {
+    switch c.value {
+    case 0x09, 0x0A, 0x20...0x7E, 0xA0...0xFFFD, 0x10000...0x10FFFF:
+      if c.value & 0xFFFE == 0xFFFE || (0xFDD0...0xFDEF).contains(c.value) { fallthrough }
+      out.append(c)
+    default:
+      report(.controlInString(Lexer.codePoint(c.value)), start, pos)
+    }
+  }
+
+  /// `\u{1F600}`: one to eight hex digits naming a Unicode scalar; `pos` is
+  /// after the `u`. Nil after a report.
+  private mutating func scanUnicodeEscape(from start: Int) -> Unicode.Scalar? {
+    guard peek() == UInt8(ascii: "{") else {
+      report(.badUnicodeEscape, start, pos)
+      return nil
+    }
+    pos += 1
+    var value: UInt32 = 0
+    var digits = 0
+    while pos < bytes.count && isHexDigit(bytes[pos]) {
+      let b = bytes[pos]
+      let d = isDigit(b) ? UInt32(b - 0x30) : UInt32(b | 0x20) - 0x61 + 10
+      if digits < 8 { value = value << 4 | d }
+      digits += 1
+      pos += 1
+    }
+    guard peek() == UInt8(ascii: "}"), (1...8).contains(digits) else {
+      report(.badUnicodeEscape, start, pos)
+      return nil
+    }
+    pos += 1
+    guard let scalar = Unicode.Scalar(value) else {
+      report(.notAScalar(Lexer.codePoint(value)), start, pos)
+      return nil
+    }
+    return scalar
+  }
+
+  /// `U+001B`: how a code point is named in messages.
+  static func codePoint(_ v: UInt32) -> String {
+    let hex = String(v, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// `s` with every control, invisible format character and non-character
+  /// written as `\u{…}`, so that printing it shows what is there and moves
+  /// no terminal cursor.
+  static func visible(_ s: String) -> String {
+    var out = ""
+    for c in s.unicodeScalars {
+      if c.value >= 0x20 && c.value < 0x7F || c.value >= 0x80 && isIdentifierScalar(c) {
+        out.unicodeScalars.append(c)
+      } else {
+        out += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return out
   }
 
   /// `#rgb`, `#rrggbb` or `#rrggbbaa`.

@@ -16,7 +16,7 @@ extension Parser {
       if index == start { advance() }  // progress guarantee
     }
     if result.badge == nil {
-      diagnostics.append(Diagnostic(.missingBadge, at: peek.range))
+      report(Diagnostic(.missingBadge, at: peek.range))
     }
     return result
   }
@@ -31,7 +31,7 @@ extension Parser {
     case .keyword(.badge):
       let badge = try badgeDecl()
       if result.badge != nil {
-        diagnostics.append(Diagnostic(.duplicateBadge, at: badge.nameRange))
+        report(Diagnostic(.duplicateBadge, at: badge.nameRange))
       } else {
         result.badge = badge
       }

@@ -7,7 +7,15 @@ extension Parser {
     let start = peek.range
     let primary = try view()
     var modifiers: [Modifier] = []
+    // Each modifier wraps the ones before it, so a chain nests like brackets.
+    let outer = depth
+    defer { depth = outer }
     while check(.dot) {
+      if depth >= Parser.maximumDepth {
+        report(Diagnostic(.nestingTooDeep(Parser.maximumDepth), at: peek.range))
+        throw ParseError()
+      }
+      depth += 1
       modifiers.append(try modifier())
     }
     return Element(primary: primary, modifiers: modifiers, range: range(from: start))
@@ -78,12 +86,15 @@ extension Parser {
   mutating func arguments() throws(ParseError) -> [Argument] {
     try consume(.leftParen, "'('")
     var args: [Argument] = []
+    var tallest = 0
     if !check(.rightParen) {
       repeat {
         args.append(try argument())
+        tallest = max(tallest, height)
       } while match(.comma)
     }
     try consume(.rightParen, "')' after the arguments")
+    height = tallest
     return args
   }
 

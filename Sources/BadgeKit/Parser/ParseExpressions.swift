@@ -11,8 +11,10 @@ extension Parser {
     while true {
       let op: BinaryOperator
       if check(.plus) { op = .add } else if check(.minus) { op = .subtract } else { break }
-      advance()
+      let operatorRange = advance().range
+      let leftHeight = height
       let right = try term()
+      try setHeight(max(leftHeight, height) + 1, at: operatorRange)
       left = Expr(.binary(op, left, right), left.range.union(right.range))
     }
     return left
@@ -24,8 +26,10 @@ extension Parser {
     while true {
       let op: BinaryOperator
       if check(.star) { op = .multiply } else if check(.slash) { op = .divide } else { break }
-      advance()
+      let operatorRange = advance().range
+      let leftHeight = height
       let right = try unary()
+      try setHeight(max(leftHeight, height) + 1, at: operatorRange)
       left = Expr(.binary(op, left, right), left.range.union(right.range))
     }
     return left
@@ -36,6 +40,7 @@ extension Parser {
     if check(.minus) {
       let start = advance().range
       let operand = try nested { (p: inout Parser) throws(ParseError) in try p.unary() }
+      try setHeight(height + 1, at: start)
       return Expr(.negate(operand), start.union(operand.range))
     }
     return try primary()
@@ -49,27 +54,38 @@ extension Parser {
     switch t.kind {
     case .number(let value, let unit):
       advance()
+      height = 1
       return Expr(.number(value, unit), t.range)
     case .string(let s):
       advance()
+      height = 1
       return Expr(.string(s), t.range)
     case .color(let c):
       advance()
+      height = 1
       return Expr(.color(c), t.range)
     case .identifier(let name):
       advance()
       if check(.leftParen) && !peek.spaceBefore {
         let args = try arguments()
+        try setHeight(height + 1, at: t.range)
         return Expr(.call(name, args), range(from: t.range))
       }
+      height = 1
       return Expr(.name(name), t.range)
     case .leftParen:
       advance()
       var items = [try expression()]
-      while match(.comma) { items.append(try expression()) }
+      var tallest = height
+      while match(.comma) {
+        items.append(try expression())
+        tallest = max(tallest, height)
+      }
       try consume(.rightParen, "')'")
       let r = range(from: t.range)
-      return items.count == 1 ? Expr(items[0].kind, r) : Expr(.tuple(items), r)
+      if items.count == 1 { return Expr(items[0].kind, r) }
+      try setHeight(tallest + 1, at: t.range)
+      return Expr(.tuple(items), r)
     default:
       throw unexpected("an expression")
     }

@@ -38,7 +38,7 @@ extension Parser {
     }
     let nameRange = advance().range
     guard let minimum = Parser.pathCommands[name] else {
-      diagnostics.append(Diagnostic(.unknownPathCommand(name), at: nameRange))
+      report(Diagnostic(.unknownPathCommand(name), at: nameRange))
       throw ParseError()
     }
     var args: [Argument] = []

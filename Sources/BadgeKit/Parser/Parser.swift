@@ -14,9 +14,16 @@ public struct Parser {
   var tokens: [Token]
   var index = 0
   var diagnostics: [Diagnostic] = []
-  /// How deeply blocks and expressions are nested right now.
+  /// Errors past `Diagnostic.keptLimit`, counted only.
+  var unlisted = 0
+  /// How deeply blocks, brackets and modifier chains are nested right now.
   var depth = 0
-  /// Deeper nesting is an error rather than a stack overflow.
+  /// The height of the expression tree the last expression rule returned
+  /// (a name or number is 1; each operator, call or pair adds 1): a chain
+  /// `1+1+…+1` is as tall as it has operators, though it is read in a loop.
+  var height = 0
+  /// Deeper nesting, and taller expressions, are an error rather than a
+  /// stack overflow in the stages that walk the tree.
   static let maximumDepth = 200
 
   init(tokens: [Token]) {
@@ -24,22 +31,34 @@ public struct Parser {
     self.tokens = tokens
   }
 
-  /// Parses a whole file.
-  public static func parse(_ source: SourceFile, fileIndex: Int = 0) -> (file: BadgeFile, diagnostics: [Diagnostic]) {
+  /// Parses a whole file. Also hands on the tokens, and how many errors
+  /// were counted but not kept.
+  public static func parse(_ source: SourceFile, fileIndex: Int = 0) -> (
+    file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int, tokens: [Token]
+  ) {
     let lexed = Lexer.tokenize(source, fileIndex: fileIndex)
     var parser = Parser(tokens: lexed.tokens)
     let file = parser.file()
-    return (file, lexed.diagnostics + parser.diagnostics)
+    return (file, lexed.diagnostics + parser.diagnostics, lexed.unlisted + parser.unlisted, parser.tokens)
+  }
+
+  /// Keeps `d`, or only counts it past `Diagnostic.keptLimit`.
+  mutating func report(_ d: Diagnostic) {
+    if diagnostics.count >= Diagnostic.keptLimit {
+      unlisted += 1
+    } else {
+      diagnostics.append(d)
+    }
   }
 
   /// Parses a `-D` override, `name=value`, which must fill the whole source.
   public static func parseOverride(_ source: SourceFile, fileIndex: Int)
-    -> (override: (name: String, range: SourceRange, value: Expr)?, diagnostics: [Diagnostic])
+    -> (override: (name: String, range: SourceRange, value: Expr)?, diagnostics: [Diagnostic], unlisted: Int)
   {
     let lexed = Lexer.tokenize(source, fileIndex: fileIndex)
     var parser = Parser(tokens: lexed.tokens)
     let result = try? parser.override()
-    return (result, lexed.diagnostics + parser.diagnostics)
+    return (result, lexed.diagnostics + parser.diagnostics, lexed.unlisted + parser.unlisted)
   }
 
   /// Parses one expression that fills the whole source.
@@ -113,7 +132,7 @@ public struct Parser {
   /// Reports "expected `what`, found <the current token>" and returns the
   /// error to throw.
   mutating func unexpected(_ what: String) -> ParseError {
-    diagnostics.append(Diagnostic(.expected(what, found: peek.kind.description), at: peek.range))
+    report(Diagnostic(.expected(what, found: peek.kind.description), at: peek.range))
     return ParseError()
   }
 
@@ -122,12 +141,22 @@ public struct Parser {
   /// Runs `rule` one level deeper, or reports that nesting is too deep.
   mutating func nested<T>(_ rule: (inout Parser) throws(ParseError) -> T) throws(ParseError) -> T {
     if depth >= Parser.maximumDepth {
-      diagnostics.append(Diagnostic(.nestingTooDeep(Parser.maximumDepth), at: peek.range))
+      report(Diagnostic(.nestingTooDeep(Parser.maximumDepth), at: peek.range))
       throw ParseError()
     }
     depth += 1
     defer { depth -= 1 }
     return try rule(&self)
+  }
+
+  /// Sets `height` to `h`, the height of an expression just built at
+  /// `range`, or reports that it is too tall.
+  mutating func setHeight(_ h: Int, at range: SourceRange) throws(ParseError) {
+    if h > Parser.maximumDepth {
+      report(Diagnostic(.nestingTooDeep(Parser.maximumDepth), at: range))
+      throw ParseError()
+    }
+    height = h
   }
 
   // MARK: Recovery

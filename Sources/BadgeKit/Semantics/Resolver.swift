@@ -3,80 +3,105 @@
 // and argument label in the whole file is checked, including components
 // that the badge never uses, with a suggestion for near misses.
 
-/// Walks the tree with the set of names visible at each point.
+/// Walks the tree with the names visible at each point (a `NameTable`:
+/// declaring, looking up and leaving a scope take constant time, so the
+/// check is linear in the size of the file).
 struct Resolver {
   private let file: BadgeFile
   private var diagnostics = DiagnosticBag()
   /// The parameters of each component, by name (the first declaration wins).
   private let componentParameters: [String: [String]]
+  /// Component and shape names, for suggestions: at most
+  /// `NameTable.suggestionReach` of them.
+  private let calleeCandidates: [String]
+  private var names = NameTable(permanent: Array(Resolver.builtinNames))
+  /// Suggestions already found, by misspelt name and kind of name.
+  private var suggested: [String: String?] = [:]
+  /// How many more names may be compared with candidates for suggestions;
+  /// past it, errors come without a suggestion (a file of thousands of
+  /// unknown names costs no more than a few hundred).
+  private var suggestionBudget = 300_000
 
   init(file: BadgeFile) {
     self.file = file
     var table: [String: [String]] = [:]
-    for c in file.components where table[c.name] == nil { table[c.name] = c.parameters.map(\.name) }
+    var callees: [String] = []
+    for c in file.components where table[c.name] == nil {
+      table[c.name] = c.parameters.map(\.name)
+      if callees.count < NameTable.suggestionReach { callees.append(c.name) }
+    }
     self.componentParameters = table
+    self.calleeCandidates = callees + BuiltinShape.allCases.map(\.rawValue)
   }
 
   /// Every problem with names in `file`.
-  static func check(_ file: BadgeFile) -> [Diagnostic] {
+  static func check(_ file: BadgeFile) -> DiagnosticBag {
     var r = Resolver(file: file)
     r.run()
-    return r.diagnostics.all
+    return r.diagnostics
   }
 
   /// Problems with names in a `-D` value, which may use the built-in names
   /// and the file's top-level lets.
-  static func check(_ value: Expr, in file: BadgeFile) -> [Diagnostic] {
+  static func check(_ value: Expr, in file: BadgeFile) -> DiagnosticBag {
     var r = Resolver(file: file)
-    r.expression(value, Resolver.builtinNames.union(file.lets.map(\.name)))
-    return r.diagnostics.all
+    for decl in file.lets { r.names.insert(decl.name) }
+    r.expression(value)
+    return r.diagnostics
   }
 
   static let builtinNames = Set(Builtins.colors.keys).union(Builtins.anchors.keys).union(Builtins.keywords)
     .union(["pi"])
 
   private mutating func run() {
-    var globals = Resolver.builtinNames
     for decl in file.lets {
-      expression(decl.value, globals)
-      globals.insert(decl.name)
+      expression(decl.value)
+      names.insert(decl.name)
     }
+    let globals = names.mark
     for c in file.components {
-      var names = globals.union(["width", "height"])
       var seen: Set<String> = []
       for p in c.parameters {
         if !seen.insert(p.name).inserted { report(.duplicateName(p.name), p.range) }
-        if let d = p.defaultValue { expression(d, globals) }
-        names.insert(p.name)
+        if let d = p.defaultValue { expression(d) }
       }
-      block(c.body, names)
+      names.insert("width")
+      names.insert("height")
+      for p in c.parameters { names.insert(p.name) }
+      block(c.body)
+      names.restore(to: globals)
     }
     if let badge = file.badge {
-      for e in badge.size { expression(e, globals) }
-      block(badge.body, globals.union(["width", "height"]))
+      for e in badge.size { expression(e) }
+      names.insert("width")
+      names.insert("height")
+      block(badge.body)
+      names.restore(to: globals)
     }
   }
 
-  private mutating func block(_ b: Block, _ names: Set<String>) {
-    var names = names
+  /// A block's items; its `let`s are visible below them, up to its end.
+  private mutating func block(_ b: Block) {
+    let mark = names.mark
     for item in b.items {
       switch item {
-      case .let(let decl): declare(decl, in: &names)
-      case .element(let e):
-        element(e, names)
+      case .let(let decl): declare(decl)
+      case .element(let e): element(e)
       }
     }
+    names.restore(to: mark)
   }
 
-  private mutating func element(_ e: Element, _ names: Set<String>) {
-    var inner = names
+  private mutating func element(_ e: Element) {
+    let mark = names.mark
     switch e.primary {
-    case .path(let body): pathBody(body, names)
-    case .zstack(let b), .geometry(let b): block(b, names)
+    case .path(let body): pathBody(body)
+    case .zstack(let b), .geometry(let b): block(b)
     case .repeat(let count, let index, _, let body):
-      expression(count, names)
-      inner.insert(index ?? "index")
-      block(body, inner)
+      expression(count)
+      // The index is visible in the body and in the repeat's modifiers.
+      names.insert(index ?? "index")
+      block(body)
     case .call(let name, let range, let args):
       let labels: [String]?
       if let parameters = componentParameters[name] {
@@ -84,111 +109,96 @@ struct Resolver {
       } else if let shape = BuiltinShape(rawValue: name) {
         labels = shape == .roundedRect ? ["radius"] : []
       } else {
-        let candidates = Array(componentParameters.keys) + ["rect", "roundedRect", "circle", "ellipse", "capsule"]
-        report(.unknownComponent(name, suggestion: Resolver.suggest(name, candidates)), range)
+        report(.unknownComponent(name, suggestion: suggest(name, "component", calleeCandidates)), range)
         labels = nil  // unknown callee: its labels are not checked
       }
-      arguments(args, labels: labels, callee: name, names)
+      arguments(args, labels: labels, callee: name)
     }
     for m in e.modifiers {
       guard let labels = LayoutEngine.modifierParameters[m.name] else {
-        let candidates = Array(LayoutEngine.modifierParameters.keys).sorted()
-        report(.unknownModifier(m.name, suggestion: Resolver.suggest(m.name, candidates)), m.nameRange)
-        for a in m.arguments { expression(a.value, inner) }
+        let candidates = LayoutEngine.modifierParameters.keys
+        report(.unknownModifier(m.name, suggestion: suggest(m.name, "modifier", candidates)), m.nameRange)
+        for a in m.arguments { expression(a.value) }
         continue
       }
-      arguments(m.arguments, labels: labels, callee: m.name, inner)
+      arguments(m.arguments, labels: labels, callee: m.name)
     }
+    names.restore(to: mark)
   }
 
-  private mutating func pathBody(_ body: PathBody, _ names: Set<String>) {
-    var names = names
+  private mutating func pathBody(_ body: PathBody) {
+    let mark = names.mark
     for item in body.items {
       switch item {
-      case .let(let decl): declare(decl, in: &names)
+      case .let(let decl): declare(decl)
       case .within(let rect, let inner, _):
-        for e in rect { expression(e, names) }
-        pathBody(inner, names)
+        for e in rect { expression(e) }
+        pathBody(inner)
       case .command(let c):
         if c.name == "lines" {
-          for a in c.arguments { expression(a.value, names) }
+          for a in c.arguments { expression(a.value) }
         } else {
-          arguments(c.arguments, labels: PathBuilder.parameters[c.name] ?? [], callee: c.name, names)
+          arguments(c.arguments, labels: PathBuilder.parameters[c.name] ?? [], callee: c.name)
         }
       }
     }
+    names.restore(to: mark)
   }
 
   /// A `let` in a block or a path: its value sees the names before it;
   /// the names after it see it.
-  private mutating func declare(_ decl: LetDecl, in names: inout Set<String>) {
-    expression(decl.value, names)
+  private mutating func declare(_ decl: LetDecl) {
+    expression(decl.value)
     names.insert(decl.name)
   }
 
   /// Checks labels (unless `labels` is nil) and the values.
-  private mutating func arguments(_ args: [Argument], labels: [String]?, callee: String, _ names: Set<String>) {
+  private mutating func arguments(_ args: [Argument], labels: [String]?, callee: String) {
     for a in args {
       if let labels, let label = a.label, !labels.contains(label) {
         report(.unknownArgumentLabel(label, of: callee, suggestion: Resolver.suggest(label, labels)), a.labelRange)
       }
-      expression(a.value, names)
+      expression(a.value)
     }
   }
 
-  private mutating func expression(_ e: Expr, _ names: Set<String>) {
+  private mutating func expression(_ e: Expr) {
     switch e.kind {
     case .name(let n):
-      if !names.contains(n) { report(.unknownName(n, suggestion: Resolver.suggest(n, Array(names))), e.range) }
+      if !names.contains(n) { report(.unknownName(n, suggestion: suggest(n, "name", names.candidates)), e.range) }
     case .call(let n, let args):
       if !Builtins.functions.contains(n) {
-        report(.unknownFunction(n, suggestion: Resolver.suggest(n, Array(Builtins.functions))), e.range)
+        report(.unknownFunction(n, suggestion: suggest(n, "function", Builtins.functions)), e.range)
       }
       let labels = n == "linear" ? ["start", "end"] : []
-      arguments(args, labels: labels, callee: n, names)
-    case .tuple(let items): for i in items { expression(i, names) }
-    case .negate(let x): expression(x, names)
+      arguments(args, labels: labels, callee: n)
+    case .tuple(let items): for i in items { expression(i) }
+    case .negate(let x): expression(x)
     case .binary(_, let l, let r):
-      expression(l, names)
-      expression(r, names)
+      expression(l)
+      expression(r)
     case .number, .string, .color, .invalid: break
     }
   }
 
   private mutating func report(_ m: Message, _ range: SourceRange) { diagnostics.report(m, at: range) }
 
-  /// The candidate closest to `name` by edit distance, if close enough to
-  /// be a likely typo (at most a third of the name's length, and 2; never
-  /// for names shorter than three characters).
-  static func suggest(_ name: String, _ candidates: [String]) -> String? {
-    let limit = min(2, name.count / 3)
-    if limit == 0 { return nil }
-    var best: (String, Int)?
-    for c in candidates.sorted() {
-      let d = editDistance(Array(name.lowercased().utf8), Array(c.lowercased().utf8))
-      if d <= limit && (best == nil || d < best!.1) { best = (c, d) }
-    }
-    return best?.0
+  /// A suggestion for the unknown `name` of a `kind` of thing, remembered
+  /// for the next time the same name is unknown; none once the budget of
+  /// comparisons is spent.
+  private mutating func suggest<S: Collection<String>>(_ name: String, _ kind: String, _ candidates: S) -> String? {
+    let key = kind + ":" + name
+    if let known = suggested[key] { return known }
+    guard suggestionBudget > 0 else { return nil }
+    suggestionBudget -= candidates.count
+    let found = Suggestions.closest(to: name, in: candidates)
+    if suggested.count < 10_000 { suggested[key] = found }
+    return found
   }
 
-  /// Levenshtein distance, with a swap of neighbours counting as one.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-          current[j] = min(current[j], previous2[j - 2] + 1)
-        }
-      }
-      (previous2, previous, current) = (previous, current, previous2)
-    }
-    return previous[b.count]
+  /// The candidate closest to `name` by edit distance, if close enough to
+  /// be a likely typo (see `Suggestions.closest`).
+  static func suggest(_ name: String, _ candidates: [String]) -> String? {
+    Suggestions.closest(to: name, in: candidates)
   }
 }

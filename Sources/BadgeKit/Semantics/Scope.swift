@@ -1,25 +1,59 @@
 // Scopes: the names visible where an expression is evaluated. A chain of
-// small frames, innermost first; globals (built-in constants and top-level
-// lets) sit at the root. Frames are tiny (usually one name), so each is a
-// pair of arrays searched in order: no hashing on the hot path.
+// frames, innermost first; globals (built-in constants and top-level lets)
+// sit at the root. Every look-up costs time in the number of frames (the
+// nesting of the source), never in the number of names:
+// - a small frame (a repeat index, `width` and `height`) is a pair of
+//   arrays searched in order, with a hash index once it grows past a few
+//   names (the globals);
+// - a run of `let`s in one block or path shares one `LetRun`: each `let`
+//   makes a new scope that sees the run up to itself, without adding a
+//   frame, so ten thousand lets in a path are one frame deep.
 
 /// A frame of names and their values, with a link to the enclosing frame.
 final class Scope {
   let parent: Scope?
   private var names: [String]
   private var values: [Value]
+  /// Positions in `names` by name, once the frame has more than a few.
+  private var index: [String: Int]?
+  /// The run of lets this scope belongs to, and how many of its bindings
+  /// it sees.
+  private let run: LetRun?
+  private let version: Int
+
+  /// Frames with more names than this get a hash index.
+  private static let linearLimit = 8
 
   init(parent: Scope?, names: [String: Value] = [:]) {
     self.parent = parent
     let sorted = names.sorted { $0.key < $1.key }
     self.names = sorted.map(\.key)
     self.values = sorted.map(\.value)
+    self.run = nil
+    self.version = 0
+    if self.names.count > Scope.linearLimit { buildIndex() }
   }
 
-  private init(parent: Scope, name: String, value: Value) {
+  private init(parent: Scope?, name: String, value: Value) {
     self.parent = parent
     self.names = [name]
     self.values = [value]
+    self.run = nil
+    self.version = 0
+  }
+
+  private init(parent: Scope?, run: LetRun, version: Int) {
+    self.parent = parent
+    self.names = []
+    self.values = []
+    self.run = run
+    self.version = version
+  }
+
+  private func buildIndex() {
+    var table: [String: Int] = [:]
+    for (i, n) in names.enumerated() { table[n] = i }
+    index = table
   }
 
   /// A new innermost frame holding `names`.
@@ -28,24 +62,54 @@ final class Scope {
   /// A new innermost frame holding one name.
   func child(_ name: String, _ value: Value) -> Scope { Scope(parent: self, name: name, value: value) }
 
+  /// The scope after `let name = value` in a block or path: when `self`
+  /// is the newest scope of a run of lets, the run grows by one binding
+  /// (no new frame); otherwise a new run starts here.
+  func afterLet(_ name: String, _ value: Value) -> Scope {
+    if let run, version == run.count {
+      run.append(name, value)
+      return Scope(parent: parent, run: run, version: run.count)
+    }
+    let run = LetRun()
+    run.append(name, value)
+    return Scope(parent: self, run: run, version: 1)
+  }
+
   /// Binds `name` in this frame (replacing an earlier binding here).
   func define(_ name: String, _ value: Value) {
-    if let i = names.firstIndex(of: name) {
+    precondition(run == nil, "a let run is extended with afterLet")
+    if let i = position(of: name) {
       values[i] = value
-    } else {
-      names.append(name)
-      values.append(value)
+      return
     }
+    names.append(name)
+    values.append(value)
+    if index != nil {
+      index![name] = names.count - 1
+    } else if names.count > Scope.linearLimit {
+      buildIndex()
+    }
+  }
+
+  /// Where `name` is bound in this frame's arrays.
+  private func position(of name: String) -> Int? {
+    if let index { return index[name] }
+    // Later bindings in a frame win.
+    var i = names.count - 1
+    while i >= 0 {
+      if names[i] == name { return i }
+      i -= 1
+    }
+    return nil
   }
 
   func lookup(_ name: String) -> Value? {
     var s: Scope? = self
     while let scope = s {
-      // Later bindings in a frame win.
-      var i = scope.names.count - 1
-      while i >= 0 {
-        if scope.names[i] == name { return scope.values[i] }
-        i -= 1
+      if let run = scope.run {
+        if let v = run.lookup(name, before: scope.version) { return v }
+      } else if let i = scope.position(of: name) {
+        return scope.values[i]
       }
       s = scope.parent
     }
@@ -59,5 +123,33 @@ final class Scope {
     s.names.append("height")
     s.values.append(.length(size.height))
     return s
+  }
+}
+
+/// The lets of one block or path, in order, shared by the scopes after
+/// each of them: the scope after the n-th let sees the first n bindings.
+final class LetRun {
+  /// Each name's bindings: (position in the run, value), in order.
+  private var bindings: [String: [(Int, Value)]] = [:]
+  /// How many lets the run holds.
+  private(set) var count = 0
+
+  func append(_ name: String, _ value: Value) {
+    bindings[name, default: []].append((count, value))
+    count += 1
+  }
+
+  /// The value of the last binding of `name` among the first `version`.
+  func lookup(_ name: String, before version: Int) -> Value? {
+    guard let list = bindings[name] else { return nil }
+    if list[list.count - 1].0 < version { return list[list.count - 1].1 }
+    // Binary search for the last binding at a position below `version`.
+    var lo = 0
+    var hi = list.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if list[mid].0 < version { lo = mid + 1 } else { hi = mid }
+    }
+    return lo > 0 ? list[lo - 1].1 : nil
   }
 }

@@ -39,18 +39,36 @@ enum SVGText {
     return s
   }
 
-  /// Text with `&`, `<`, `>` and `"` escaped for XML.
+  /// Text safe in XML 1.0 character data and in attribute values in
+  /// either quote: `& < > " '` become references, a carriage return is
+  /// written as `&#xD;` (so it is not folded into a line break), and every
+  /// scalar that XML 1.0 does not allow (C0 controls other than tab and
+  /// line feed, U+FFFE, U+FFFF) becomes U+FFFD. Escaping works on Unicode
+  /// scalars, never on grapheme clusters: a `<` followed by a combining
+  /// mark is still a `<`.
   static func escaped(_ s: String) -> String {
     var out = ""
-    for ch in s {
-      switch ch {
+    out.reserveCapacity(s.utf8.count)
+    for scalar in s.unicodeScalars {
+      switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      default: out.append(ch)
+      case "'": out += "&apos;"
+      case "\r": out += "&#xD;"
+      default:
+        out.unicodeScalars.append(isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
       }
     }
     return out
+  }
+
+  /// Whether XML 1.0 allows `c` in a document (its production `Char`).
+  static func isXMLCharacter(_ c: Unicode.Scalar) -> Bool {
+    switch c.value {
+    case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+    default: return false
+    }
   }
 }

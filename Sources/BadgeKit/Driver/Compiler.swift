@@ -43,13 +43,27 @@ public struct CompileResult: Sendable {
   /// For PNG and PPM: the scene flattened and ready to draw.
   var raster: RasterRenderer?
   public var diagnostics: [Diagnostic]
+  /// Errors found after `Diagnostic.keptLimit` were kept: counted, not kept.
+  public var unlisted = 0
   /// Every file of the compilation (the input first, then one per `-D`).
   public var files: [SourceFile]
 
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  public var hasErrors: Bool { unlisted > 0 || diagnostics.contains { $0.severity == .error } }
 
-  /// The diagnostics as text, ready for standard error.
-  public var renderedDiagnostics: String { DiagnosticRenderer(files: files).render(diagnostics) }
+  /// The diagnostics as text, ready for standard error: at most
+  /// `maxErrors` of them (zero: all), then how many more there are.
+  public func renderedDiagnostics(maxErrors: Int = 20) -> String {
+    DiagnosticRenderer(files: files, maxErrors: maxErrors).render(diagnostics, unlisted: unlisted)
+  }
+
+  /// The same text handed to `sink` diagnostic by diagnostic, as each is
+  /// rendered.
+  public func writeDiagnostics(maxErrors: Int = 20, to sink: (String) -> Void) {
+    DiagnosticRenderer(files: files, maxErrors: maxErrors).render(diagnostics, unlisted: unlisted, to: sink)
+  }
+
+  /// `renderedDiagnostics(maxErrors: 20)`.
+  public var renderedDiagnostics: String { renderedDiagnostics() }
 
   /// Encodes the output in the chosen format and hands it to `sink` piece by
   /// piece (a raster image band by band). False when there is no scene or
@@ -58,7 +72,7 @@ public struct CompileResult: Sendable {
     guard let scene, !hasErrors else { return false }
     switch options.format {
     case .svg:
-      return Array(SVGWriter().write(scene).utf8).withUnsafeBytes { sink($0) }
+      return Array(onLargeStack { SVGWriter().write(scene) }.utf8).withUnsafeBytes { sink($0) }
     case .ppm, .png:
       guard let raster else { return false }
       return renderRaster(raster, format: options.format, to: sink)
@@ -101,14 +115,21 @@ public let maximumPixelSide = 32_768
 /// The default canvas side when the badge declares none, in points.
 public let defaultCanvasSide = 300.0
 
-/// Compiles `source` with `options`.
+/// Compiles `source` with `options`. The stages run on a stack of their
+/// own (`onLargeStack`), so a deeply nested input is never limited by the
+/// caller's stack.
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
+  onLargeStack { compileOnThisStack(source, options) }
+}
+
+private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {
   var result = CompileResult(scene: nil, options: options, raster: nil, diagnostics: [], files: [source])
   var bag = DiagnosticBag()
 
   // Stage 1–2: tokens and syntax tree.
   let parsed = Parser.parse(source, fileIndex: 0)
   bag.append(contentsOf: parsed.diagnostics)
+  bag.addUnlisted(parsed.unlisted)
   var overrides: [(name: String, range: SourceRange, value: Expr)] = []
   for text in options.overrides {
     let file = SourceFile(name: "<command line>", text: text)
@@ -116,18 +137,23 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
     result.files.append(file)
     let parsedOverride = Parser.parseOverride(file, fileIndex: index)
     bag.append(contentsOf: parsedOverride.diagnostics)
+    bag.addUnlisted(parsedOverride.unlisted)
     if let o = parsedOverride.override { overrides.append(o) }
   }
   guard !bag.hasErrors, let badge = parsed.file.badge else {
     result.diagnostics = sortedBySource(bag.all)
+    result.unlisted = bag.unlisted
     return result
   }
 
   // Stage 3: names.
-  bag.append(contentsOf: Resolver.check(parsed.file))
-  for o in overrides { bag.append(contentsOf: Resolver.check(o.value, in: parsed.file)) }
+  let names = Resolver.check(parsed.file)
+  bag.append(contentsOf: names.all)
+  bag.addUnlisted(names.unlisted)
+  for o in overrides { bag.append(contentsOf: Resolver.check(o.value, in: parsed.file).all) }
   guard !bag.hasErrors else {
     result.diagnostics = sortedBySource(bag.all)
+    result.unlisted = bag.unlisted
     return result
   }
 
@@ -164,7 +190,9 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
       bag.append(Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: badge.nameRange))
     }
   }
-  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, source))
+  bag.addUnlisted(evaluator.diagnostics.unlisted)
+  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, parsed.tokens))
+  result.unlisted = bag.unlisted
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
   result.scene = scene
@@ -174,25 +202,36 @@ public func compile(_ source: SourceFile, options: CompileOptions = CompileOptio
 /// Adds to each error in the badge file whose range uses a name set with
 /// `-D` a note at that `-D` value: the error is then about the value given
 /// on the command line (`-D rotations=6deg` where a number is expected),
-/// not about the file.
+/// not about the file. Each overridden name's uses are listed once, in
+/// source order, and each error looks its range up in those lists.
 private func notingOverrides(
-  _ diagnostics: [Diagnostic], _ overrides: [(name: String, range: SourceRange, value: Expr)], _ source: SourceFile
+  _ diagnostics: [Diagnostic], _ overrides: [(name: String, range: SourceRange, value: Expr)], _ tokens: [Token]
 ) -> [Diagnostic] {
   guard !overrides.isEmpty, diagnostics.contains(where: { $0.severity == .error && $0.range.file == 0 }) else {
     return diagnostics
   }
   var given: [String: Expr] = [:]
   for o in overrides { given[o.name] = o.value }
-  let tokens = Lexer.tokenize(source).tokens
+  var uses: [String: [SourceRange]] = [:]
+  for token in tokens {
+    if case .identifier(let name) = token.kind, given[name] != nil { uses[name, default: []].append(token.range) }
+  }
+  let names = uses.keys.sorted()
   return diagnostics.map { d in
     guard d.severity == .error, d.range.file == 0 else { return d }
     var d = d
-    var named: Set<String> = []
-    for token in tokens where token.range.start >= d.range.start && token.range.end <= d.range.end {
-      guard case .identifier(let name) = token.kind, let value = given[name], named.insert(name).inserted else {
-        continue
+    for name in names {
+      let ranges = uses[name]!
+      // The first use starting at or after the error's start.
+      var lo = 0
+      var hi = ranges.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if ranges[mid].start < d.range.start { lo = mid + 1 } else { hi = mid }
       }
-      d.notes.append(Note("'\(name)' is given by -D here", at: value.range))
+      if lo < ranges.count && ranges[lo].end <= d.range.end {
+        d.notes.append(Note("'\(name)' is given by -D here", at: given[name]!.range))
+      }
     }
     return d
   }
