@@ -212,8 +212,10 @@ struct RasterOutputTests {
   }
 
   /// Coordinates of 1e30 (or infinite, after two huge scales) once reached
-  /// Int(Float) conversions in the rasterizer and trapped. They are now
-  /// pulled in to a million pixels from the canvas.
+  /// Int(Float) conversions in the rasterizer and trapped. The language now
+  /// refuses shapes that reach past 1e9 points (the SVG could not carry
+  /// them), and the rasterizer still pulls such coordinates in to a million
+  /// pixels from the canvas when a scene holds them.
   @Test func regressionHugeCoordinatesTrapped() throws {
     let source = """
       badge W size 100 {
@@ -223,7 +225,36 @@ struct RasterOutputTests {
       }
       """
     for format in [OutputFormat.ppm, .png, .svg] {
-      #expect(Support.compile(source, CompileOptions(format: format)).output != nil, "\(format)")
+      let result = Support.compile(source, CompileOptions(format: format))
+      #expect(result.output == nil, "\(format)")
+      let messages = result.diagnostics.map(\.message.text)
+      #expect(messages.filter { $0.contains("points from the canvas' origin") }.count == 3, "\(messages)")
+    }
+    let huge = ScenePath([.move(Point(-1e30, 0)), .line(Point(10, 10)), .line(Point(50, 1e30)), .close])
+    let cubic = ScenePath([
+      .move(Point(0, 0)), .cubic(c1: Point(-1e25, 3), c2: Point(5, 1e22), to: Point(1e20, 1e20)), .close,
+    ])
+    let square = ScenePath([.move(Point(0, 0)), .line(Point(1, 0)), .line(Point(1, 1)), .close])
+    let scene = Scene(
+      name: "W", size: Size(100, 100),
+      nodes: [
+        .fill(
+          Fill(path: huge, transform: .identity, paint: .solid(RGBA(r: 1, g: 0, b: 0)), opacity: 1, rule: .nonZero)),
+        .fill(
+          Fill(
+            path: square, transform: .scale(.infinity, .infinity), paint: .solid(RGBA(r: 0, g: 0, b: 1)), opacity: 1,
+            rule: .nonZero)),
+        .fill(
+          Fill(path: cubic, transform: .identity, paint: .solid(RGBA(r: 0, g: 1, b: 0)), opacity: 1, rule: .nonZero)),
+      ])
+    for format in [OutputFormat.ppm, .png] {
+      let renderer = try #require(rasterRenderer(scene, format: format, options: RasterOptions()))
+      var bytes = 0
+      #expect(
+        renderRaster(renderer, format: format) {
+          bytes += $0.count; return true
+        })
+      #expect(bytes > 0)
     }
   }
 

@@ -12,6 +12,7 @@ public enum Message: Equatable, Sendable {
   case componentRecursion(String)
   case componentsTooDeep(Int)
   case controlInString(String)
+  case coordinateOutOfRange(String)
   case divisionByZero
   case duplicateBadge
   case duplicateName(String)
@@ -27,12 +28,14 @@ public enum Message: Equatable, Sendable {
   case notAScalar(String)
   case notFinite
   case numberOutOfRange(String)
+  case outputTooLarge(Int)
   case overrideSyntax(String)
   case overrideUnknown(String)
   case sqrtOfNegative
   case tooManyArguments(String, max: Int)
   case tooManyEdges(Int)
   case tooManyShapes(Int)
+  case tooManySegments(Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
@@ -66,6 +69,8 @@ public enum Message: Equatable, Sendable {
       return "components are used inside one another more than \(limit) deep"
     case .controlInString(let code):
       return "a string cannot hold the character \(code) (a control character or non-character)"
+    case .coordinateOutOfRange(let reach):
+      return "a shape reaches \(reach) points from the canvas' origin; expected at most 1e9"
     case .divisionByZero:
       return "division by zero"
     case .duplicateBadge:
@@ -96,6 +101,9 @@ public enum Message: Equatable, Sendable {
       return "the result is not a finite number"
     case .numberOutOfRange(let text):
       return "number '\(shown(text))' is out of range"
+    case .outputTooLarge(let limit):
+      let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+      return "the output would be larger than \(size); expected a simpler badge (or raise --max-output)"
     case .overrideSyntax(let text):
       return "expected -D name=value, found '\(shown(text))'"
     case .overrideUnknown(let name):
@@ -110,6 +118,8 @@ public enum Message: Equatable, Sendable {
       return "drawing the badge takes more than \(limit) straight edges; expected simpler paths or a smaller image"
     case .tooManyShapes(let limit):
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
+    case .tooManySegments(let limit):
+      return "the badge builds more than \(limit) path segments; expected fewer or simpler paths"
     case .typeMismatch(let expected, let found):
       return "expected \(expected), found \(shown(found))"
     case .unexpectedCharacter(let c):

@@ -20,6 +20,9 @@ public struct CompileOptions: Sendable {
   public var format: OutputFormat = .svg
   /// Pixels per point and background, for the raster formats.
   public var raster = RasterOptions()
+  /// The largest output allowed, in bytes (SVG and PPM; a PNG is bounded
+  /// by its pixels): a larger one is an error before anything is written.
+  public var maxOutputBytes = defaultMaxOutputBytes
 
   public init(
     canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
@@ -42,6 +45,8 @@ public struct CompileResult: Sendable {
   public var options: CompileOptions
   /// For PNG and PPM: the scene flattened and ready to draw.
   var raster: RasterRenderer?
+  /// For SVG: the document, written when the scene was checked.
+  var svg: String?
   public var diagnostics: [Diagnostic]
   /// Errors found after `Diagnostic.keptLimit` were kept: counted, not kept.
   public var unlisted = 0
@@ -72,7 +77,8 @@ public struct CompileResult: Sendable {
     guard let scene, !hasErrors else { return false }
     switch options.format {
     case .svg:
-      return Array(onLargeStack { SVGWriter().write(scene) }.utf8).withUnsafeBytes { sink($0) }
+      guard var svg else { return false }
+      return svg.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
     case .ppm, .png:
       guard let raster else { return false }
       return renderRaster(raster, format: options.format, to: sink)
@@ -108,6 +114,9 @@ public struct CompileResult: Sendable {
     return ok ? bytes : nil
   }
 }
+
+/// The default limit on the output's size: 64 MiB.
+public let defaultMaxOutputBytes = 64 << 20
 
 /// The largest raster image side, in pixels.
 public let maximumPixelSide = 32_768
@@ -178,19 +187,27 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals)
   let scene = engine.layout(badge, canvas: canvas)
   bag.append(contentsOf: evaluator.diagnostics.all)
+  bag.addUnlisted(evaluator.diagnostics.unlisted)
   if options.format != .svg && !bag.hasErrors {
     // The raster backends' first stage, flattening, runs here so that a
     // scene too large to draw is reported like any other error.
     let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
     if w > maximumPixelSide || h > maximumPixelSide {
       bag.append(Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: badge.nameRange))
+    } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
+      bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange))
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
       result.raster = renderer
     } else {
       bag.append(Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: badge.nameRange))
     }
   }
-  bag.addUnlisted(evaluator.diagnostics.unlisted)
+  if options.format == .svg && !bag.hasErrors {
+    // The SVG is written here, so that one larger than the limit is an
+    // error before anything is written.
+    result.svg = SVGWriter().write(scene, limit: options.maxOutputBytes)
+    if result.svg == nil { bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange)) }
+  }
   result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, parsed.tokens))
   result.unlisted = bag.unlisted
   guard !bag.hasErrors else { return result }

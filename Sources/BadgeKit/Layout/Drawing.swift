@@ -119,10 +119,11 @@ extension LayoutEngine {
     let size = primarySize(view, p)
     switch view.element.primary {
     case .path(let body):
+      guard segmentBudget >= 0 else { return }
       var builder = PathBuilder(evaluator: evaluator)
       builder.build(body, view.scope.withGeometry(size), frame: size)
       guard spend(1, at: view.element.range) else { return }
-      emit(builder.path, size, t, context, &nodes)
+      emit(builder.path, size, t, context, &nodes, at: view.element.range)
     case .geometry(let block):
       drawChildren(block, view.scope, size, centred: false, t, context, &nodes)
     case .zstack(let block):
@@ -132,7 +133,7 @@ extension LayoutEngine {
         guard let path = shape.path(args, in: size, view.scope.withGeometry(size), evaluator, at: nameRange),
           spend(1, at: nameRange)
         else { return }
-        emit(path, size, t, context, &nodes)
+        emit(path, size, t, context, &nodes, at: nameRange)
       } else if let component = components[name] {
         guard evaluator.callStack.count < LayoutEngine.maximumComponentDepth else {
           evaluator.report(.componentsTooDeep(LayoutEngine.maximumComponentDepth), nameRange)
@@ -202,10 +203,26 @@ extension LayoutEngine {
   }
 
   /// A fill of `path` (in a frame of `size`) with the context's paint;
-  /// black where none was set, as in SwiftUI.
-  private func emit(_ path: ScenePath, _ size: Size, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode])
-  {
+  /// black where none was set, as in SwiftUI. A path with a point farther
+  /// than `maximumCoordinate` from its frame's origin is an error at
+  /// `range` (`finish` checks where the frame lands on the canvas).
+  private func emit(
+    _ path: ScenePath, _ size: Size, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode],
+    at range: SourceRange
+  ) {
     guard !path.elements.isEmpty else { return }
+    segmentBudget -= path.elements.count
+    guard segmentBudget >= 0 else {
+      if segmentBudget + path.elements.count >= 0 {
+        evaluator.report(.tooManySegments(LayoutEngine.maximumSegments), range)
+      }
+      return
+    }
+    let extent = LayoutEngine.extent(of: path)
+    guard extent <= LayoutEngine.maximumCoordinate else {
+      evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(extent)), range)
+      return
+    }
     let paint: Paint
     switch context.paint {
     case nil: paint = .solid(RGBA(r: 0, g: 0, b: 0))

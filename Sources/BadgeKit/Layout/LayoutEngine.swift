@@ -35,6 +35,12 @@ final class LayoutEngine {
   var fillBudgetReported = false
   /// The most shapes one badge draws.
   static let maximumFills = 1_000_000
+  /// How many more path segments may be built (see `maximumSegments`).
+  var segmentBudget = LayoutEngine.maximumSegments
+  /// The most path segments one layout builds (a component drawn again
+  /// with the same arguments reuses its paths and builds none): bounds the
+  /// scene's memory, about 60 bytes a segment.
+  static let maximumSegments = 500_000
   /// How many levels of views and modifiers the layout is inside right now
   /// (components, containers and modifier chains together).
   var nesting = 0
@@ -97,6 +103,6 @@ final class LayoutEngine {
       let origin = Point((canvas.width - s.width) / 2, (canvas.height - s.height) / 2)
       draw(child, proposal, .translation(origin.x, origin.y), DrawContext(), into: &nodes)
     }
-    return Scene(name: badge.name, size: canvas, nodes: nodes)
+    return Scene(name: badge.name, size: canvas, nodes: finish(nodes, at: badge.nameRange))
   }
 }

@@ -23,6 +23,16 @@ struct PathBuilder {
     case unit(origin: Point, size: Size)
   }
 
+  /// The parameters of path command `name`, without hashing it.
+  static func parameters(of name: String) -> [String] {
+    switch name {
+    case "move", "line": return ["to"]
+    case "quad": return ["to", "control"]
+    case "cubic": return ["to", "control1", "control2"]
+    default: return []
+    }
+  }
+
   /// The parameters of each path command, in order.
   static let parameters: [String: [String]] = [
     "move": ["to"], "line": ["to"], "quad": ["to", "control"],
@@ -102,15 +112,17 @@ struct PathBuilder {
       }
       return
     }
-    let names = PathBuilder.parameters[command.name] ?? []
+    let names = PathBuilder.parameters(of: command.name)
     let args = evaluator.bind(command.arguments, to: names, required: names, callee: command.name, at: command.range)
-    var points: [String: Point] = [:]
-    for name in names {
-      guard let a = args[name], let p = point(evaluator.eval(a.value, scope), a.value.range, space) else {
+    // The points in parameter order: `to`, then the controls.
+    var points: [Point] = []
+    points.reserveCapacity(names.count)
+    for i in names.indices {
+      guard let a = args[position: i], let p = point(evaluator.eval(a.value, scope), a.value.range, space) else {
         broken = true
         return
       }
-      points[name] = p
+      points.append(p)
     }
     guard args.ok else {
       broken = true
@@ -122,14 +134,14 @@ struct PathBuilder {
       return
     }
     switch command.name {
-    case "move": moveTo(points["to"]!)
-    case "line": lineTo(points["to"]!)
+    case "move": moveTo(points[0])
+    case "line": lineTo(points[0])
     case "quad":
-      path.elements.append(.quad(control: points["control"]!, to: points["to"]!))
-      current = points["to"]
+      path.elements.append(.quad(control: points[1], to: points[0]))
+      current = points[0]
     case "cubic":
-      path.elements.append(.cubic(c1: points["control1"]!, c2: points["control2"]!, to: points["to"]!))
-      current = points["to"]
+      path.elements.append(.cubic(c1: points[1], c2: points[2], to: points[0]))
+      current = points[0]
     case "close":
       if current != nil {
         path.elements.append(.close)

@@ -4,6 +4,7 @@
 extension Parser {
   /// element = view { modifier } ;
   mutating func element() throws(ParseError) -> Element {
+    try spendItem()
     let start = peek.range
     let primary = try view()
     var modifiers: [Modifier] = []

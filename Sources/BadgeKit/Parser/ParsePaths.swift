@@ -33,6 +33,7 @@ extension Parser {
 
   /// pathCommand = IDENT [ argument { "," argument } ] ;
   mutating func pathCommand() throws(ParseError) -> PathCommand {
+    try spendItem()
     guard case .identifier(let name) = peek.kind else {
       throw unexpected("a path command (move, line, lines, quad, cubic or close)")
     }

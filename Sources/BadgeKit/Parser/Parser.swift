@@ -22,6 +22,11 @@ public struct Parser {
   /// (a name or number is 1; each operator, call or pair adds 1): a chain
   /// `1+1+…+1` is as tall as it has operators, though it is read in a loop.
   var height = 0
+  /// How many more elements and path commands the file may hold.
+  var itemBudget = Parser.maximumItems
+  /// The most elements and path commands one file may hold: none could be
+  /// drawn past the shape budget, so reading further only spends memory.
+  static let maximumItems = 1_000_000
   /// Deeper nesting, and taller expressions, are an error rather than a
   /// stack overflow in the stages that walk the tree.
   static let maximumDepth = 200
@@ -157,6 +162,16 @@ public struct Parser {
       throw ParseError()
     }
     height = h
+  }
+
+  /// Counts one element or path command; past `maximumItems`, reports
+  /// once and skips the rest of the file.
+  mutating func spendItem() throws(ParseError) {
+    itemBudget -= 1
+    guard itemBudget < 0 else { return }
+    report(Diagnostic(.tooManyShapes(Parser.maximumItems), at: peek.range))
+    index = tokens.count - 1
+    throw ParseError()
   }
 
   // MARK: Recovery

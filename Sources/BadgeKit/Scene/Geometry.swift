@@ -65,3 +65,27 @@ public struct Transform: Hashable, Sendable {
   /// Whether the map only translates.
   public var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 }
+
+extension Transform {
+  /// The uniform scale of a rotation-and-scale map (no skew, no mirror),
+  /// or nil when the map is not one.
+  public var similarityScale: Double? {
+    let s = (a * a + b * b).squareRoot()
+    let tolerance = 1e-9 * max(1, s)
+    guard abs(a - d) <= tolerance, abs(b + c) <= tolerance, s > 0 else { return nil }
+    return s
+  }
+
+  /// The rotation angle of a similarity, in degrees (clockwise on screen).
+  public var rotationDegrees: Double { atan2Of(b, a) * 180 / Double.pi }
+}
+
+extension Transform {
+  /// The inverse map, or nil when the map is singular.
+  public var inverted: Transform? {
+    let det = a * d - b * c
+    guard det != 0, det.isFinite else { return nil }
+    return Transform(
+      a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+  }
+}

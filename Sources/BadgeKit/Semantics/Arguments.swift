@@ -4,11 +4,25 @@
 
 /// The arguments of one call, bound to parameter names.
 struct BoundArguments {
-  var values: [String: Argument] = [:]
+  /// The parameter names, in order.
+  let parameters: [String]
+  /// The argument bound to each parameter, by position (no hashing: a
+  /// callee has a handful of parameters, and paths bind millions).
+  var values: [Argument?]
   /// Whether every required parameter was present and nothing was wrong.
   var ok = true
 
-  subscript(_ name: String) -> Argument? { values[name] }
+  init(_ parameters: [String]) {
+    self.parameters = parameters
+    self.values = Array(repeating: nil, count: parameters.count)
+  }
+
+  subscript(_ name: String) -> Argument? {
+    parameters.firstIndex(of: name).flatMap { values[$0] }
+  }
+
+  /// The argument bound to the parameter at `position`.
+  subscript(position position: Int) -> Argument? { values[position] }
 }
 
 extension Evaluator {
@@ -19,19 +33,19 @@ extension Evaluator {
     _ args: [Argument], to parameters: [String], required: [String] = [], callee: String,
     at range: SourceRange
   ) -> BoundArguments {
-    var bound = BoundArguments()
+    var bound = BoundArguments(parameters)
     var nextPositional = 0
     for arg in args {
-      let name: String
+      let position: Int
       if let label = arg.label {
-        guard parameters.contains(label) else {
+        guard let i = parameters.firstIndex(of: label) else {
           report(.unknownArgumentLabel(label, of: callee), arg.labelRange)
           bound.ok = false
           continue
         }
-        name = label
+        position = i
       } else {
-        while nextPositional < parameters.count && bound.values[parameters[nextPositional]] != nil {
+        while nextPositional < parameters.count && bound.values[nextPositional] != nil {
           nextPositional += 1
         }
         guard nextPositional < parameters.count else {
@@ -39,17 +53,17 @@ extension Evaluator {
           bound.ok = false
           continue
         }
-        name = parameters[nextPositional]
+        position = nextPositional
         nextPositional += 1
       }
-      if bound.values[name] != nil {
-        report(.argumentRepeated(name, of: callee), arg.range)
+      if bound.values[position] != nil {
+        report(.argumentRepeated(parameters[position], of: callee), arg.range)
         bound.ok = false
         continue
       }
-      bound.values[name] = arg
+      bound.values[position] = arg
     }
-    for name in required where bound.values[name] == nil {
+    for name in required where bound[name] == nil {
       report(.missingArgument(name, of: callee), range)
       bound.ok = false
     }

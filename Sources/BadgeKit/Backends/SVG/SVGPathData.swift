@@ -36,17 +36,3 @@ extension ScenePath {
     return s
   }
 }
-
-extension Transform {
-  /// The uniform scale of a rotation-and-scale map (no skew, no mirror),
-  /// or nil when the map is not one.
-  var similarityScale: Double? {
-    let s = (a * a + b * b).squareRoot()
-    let tolerance = 1e-9 * max(1, s)
-    guard abs(a - d) <= tolerance, abs(b + c) <= tolerance, s > 0 else { return nil }
-    return s
-  }
-
-  /// The rotation angle of a similarity, in degrees (clockwise on screen).
-  var rotationDegrees: Double { atan2Of(b, a) * 180 / Double.pi }
-}

@@ -8,10 +8,24 @@
 public struct SVGWriter {
   public init() {}
 
-  public func write(_ scene: Scene) -> String {
-    var state = State(plan: ReusePlan(scene.fills))
+  public func write(_ scene: Scene) -> String { write(scene, limit: .max)! }
+
+  /// The SVG of `scene`, or nil when it would be longer than `limit` bytes:
+  /// known at once when its paths alone must take more (at least four
+  /// bytes a segment), else as soon as the text written passes the limit.
+  public func write(_ scene: Scene, limit: Int) -> String? {
+    let fills = scene.fills
+    let plan = ReusePlan(fills)
+    var least = 0
+    for f in fills {
+      let shared = ReusePlan.candidate(f).map { plan.index[$0] != nil } ?? false
+      least += shared ? 30 : 20 + 4 * f.path.elements.count
+      if least > limit { return nil }
+    }
+    var state = State(plan: plan, limit: limit)
     var body = ""
     state.write(scene.nodes, indent: "  ", into: &body)
+    if state.overflowed { return nil }
 
     let w = SVGText.number(scene.size.width)
     let h = SVGText.number(scene.size.height)
@@ -29,7 +43,7 @@ public struct SVGWriter {
     }
     out += body
     out += "</svg>\n"
-    return out
+    return out.utf8.count <= limit ? out : nil
   }
 
   /// Which (path, scale) pairs are defined once and reused.
@@ -81,17 +95,25 @@ public struct SVGWriter {
   /// Writing state: the reuse plan and the gradient definitions so far.
   struct State {
     let plan: ReusePlan
+    /// The most bytes the document may take.
+    let limit: Int
     var defs = ""
     var gradientCount = 0
+    /// Whether the body and definitions passed `limit` (writing stopped).
+    var overflowed = false
 
     mutating func write(_ nodes: [SceneNode], indent: String, into out: inout String) {
       for node in nodes {
+        if out.utf8.count + defs.utf8.count > limit { overflowed = true }
+        if overflowed { return }
         switch node {
         case .fill(let f):
           out += indent + element(f) + "\n"
         case .layer(let opacity, let children):
           out += indent + "<g opacity=\"\(SVGText.number(opacity))\">\n"
-          write(children, indent: indent + "  ", into: &out)
+          // Indentation stops growing past 32 levels: deep groups stay
+          // readable without making the file quadratic in their depth.
+          write(children, indent: indent.count < 66 ? indent + "  " : indent, into: &out)
           out += indent + "</g>\n"
         }
       }

@@ -1,0 +1,98 @@
+// The layout's last step: the drawn scene in, the scene every backend
+// reads out. Two things are settled here, once, so that the SVG and the
+// rasterizer cannot disagree on them:
+// - coordinates: a shape reaching farther than `maximumCoordinate` points
+//   from the canvas' origin is an error (SVG numbers and the renderers that
+//   read them cannot carry such values faithfully);
+// - gradient ends: put where the SVG writes them (three decimals, in canvas
+//   space for a translated, rotated or uniformly scaled fill, else in the
+//   fill's frame), and a gradient whose ends meet there is its last stop's
+//   colour, as SVG paints a gradient of no length.
+
+extension LayoutEngine {
+  /// The farthest a shape may reach from the canvas' origin, in points.
+  static let maximumCoordinate = 1e9
+
+  /// `nodes` with gradient ends settled; reports (at `range`, the badge's
+  /// name) a shape that reaches too far.
+  func finish(_ nodes: [SceneNode], at range: SourceRange) -> [SceneNode] {
+    var extents: [UnsafeRawPointer?: Double] = [:]
+    var reported = false
+    func visit(_ nodes: [SceneNode]) -> [SceneNode] {
+      nodes.map { node in
+        switch node {
+        case .layer(let opacity, let children):
+          return .layer(opacity: opacity, children: visit(children))
+        case .fill(var f):
+          let key = f.path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+          let extent = extents[key] ?? LayoutEngine.extent(of: f.path)
+          extents[key] = extent
+          let t = f.transform
+          let reach = max(
+            (abs(t.a) + abs(t.c)) * extent + abs(t.tx), (abs(t.b) + abs(t.d)) * extent + abs(t.ty), extent)
+          if !(reach <= LayoutEngine.maximumCoordinate) && !reported {
+            evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(reach)), range)
+            reported = true
+          }
+          if case .linear(let g) = f.paint { f.paint = LayoutEngine.settled(g, t) }
+          return .fill(f)
+        }
+      }
+    }
+    return visit(nodes)
+  }
+
+  /// A huge distance as a message shows it: `1e15`, `infinity`.
+  static func magnitude(_ x: Double) -> String {
+    guard x.isFinite else { return "infinity" }
+    var e = 0
+    var v = x
+    while v >= 10 {
+      v /= 10
+      e += 1
+    }
+    return "\(Int(v))e\(e)"
+  }
+
+  /// The largest absolute coordinate of any point of `path`, control
+  /// points included (infinity if one is not finite).
+  static func extent(of path: ScenePath) -> Double {
+    var m = 0.0
+    func see(_ p: Point) {
+      let v = max(abs(p.x), abs(p.y))
+      m = v.isNaN ? .infinity : max(m, v)
+    }
+    for e in path.elements {
+      switch e {
+      case .move(let p), .line(let p): see(p)
+      case .quad(let c, let p):
+        see(c)
+        see(p)
+      case .cubic(let c1, let c2, let p):
+        see(c1)
+        see(c2)
+        see(p)
+      case .close: break
+      }
+    }
+    return m
+  }
+
+  /// The paint of gradient `g` in a fill drawn through `t`: its ends
+  /// rounded as the SVG writes them, or a solid colour when they meet.
+  static func settled(_ g: LinearGradient, _ t: Transform) -> Paint {
+    func rounded(_ p: Point) -> Point {
+      func r(_ x: Double) -> Double { (x * 1000).rounded(.toNearestOrAwayFromZero) / 1000 }
+      return Point(r(p.x), r(p.y))
+    }
+    let last = g.stops.last?.color ?? RGBA(r: 0, g: 0, b: 0)
+    if t.isTranslation || t.similarityScale != nil, let inverse = t.inverted {
+      let (start, end) = (rounded(t.apply(g.start)), rounded(t.apply(g.end)))
+      if start == end { return .solid(last) }
+      return .linear(LinearGradient(stops: g.stops, start: inverse.apply(start), end: inverse.apply(end)))
+    }
+    let (start, end) = (rounded(g.start), rounded(g.end))
+    if start == end { return .solid(last) }
+    return .linear(LinearGradient(stops: g.stops, start: start, end: end))
+  }
+}
