@@ -41,6 +41,10 @@ struct FuzzRegressionTests {
     #expect(PipelineChecks.unprintable("a\u{1B}[31m") != nil)
     #expect(PipelineChecks.unprintable("a\u{85}b") != nil)
     #expect(PipelineChecks.unprintable("a\u{202E}b") != nil)
+    #expect(PipelineChecks.unprintable("a\u{E0041}b") != nil)
+    #expect(PipelineChecks.unprintable("a\u{E0041}b", .allowingFormatCharacters) == nil)
+    #expect(PipelineChecks.unprintable("a\u{1B}b", .allowingFormatCharacters) != nil)
+    #expect(PipelineChecks.unprintable("a\u{1B}b", .unchecked) == nil)
     #expect(PipelineChecks.problems(Array("badge B { rect() }".utf8)) == [])
   }
 }
