@@ -1,7 +1,10 @@
 // badgec-bench: prints the raster pipeline's stage timings (medians) and
 // peak memory for a badge at several sizes. Run it beside the peers'
 // benchmark (shared/bench/anchors.py) in the same session and compare ratios.
+// With --scaling, times the compiler on generated sources of growing size
+// instead (Scaling.swift).
 //   swift run -c release badgec-bench [FILE] [RUNS]
+//   swift run -c release badgec-bench --scaling [MB...] [CONSTRUCT...] [--limit S] [--write DIR]
 import BadgeKit
 
 #if canImport(Glibc)
@@ -9,6 +12,10 @@ import BadgeKit
 #endif
 
 let args = CommandLine.arguments
+if args.count > 1 && args[1] == "--scaling" { exit(runScaling(Array(args.dropFirst(2)))) }
+if args.count > 2 && args[1] == "--scaling-construct" {
+  exit(measureConstruct(args[2], ScalingOptions(Array(args.dropFirst(3)))))
+}
 let path = args.count > 1 ? args[1] : "samples/landmark.badge"
 let runs = args.count > 2 ? Int(args[2]) ?? 9 : 9
 

@@ -1,14 +1,22 @@
-// badgec's files: reading the input, and writing the output so that a
-// failed or interrupted run never leaves a half-written file. Regular files
-// are replaced whole through a temporary file and a rename (a PPM written
-// by the drawing threads at offsets, into space reserved first); devices
-// and pipes are written to directly.
+// badgec's files: reading the input, deciding where the output goes, and
+// writing it so that a failed or interrupted run never leaves a
+// half-written file and no run damages its input. Regular files are
+// replaced whole through a temporary file and a rename (a PPM written by
+// the drawing threads at offsets, into space reserved first); devices and
+// pipes are written to directly, and standard output and error through the
+// descriptors badgec was given. Nothing here waits for the other end of a
+// named pipe.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 import BadgeKit
+
+/// A file that cannot be read or written, with the message to show.
+struct FileError: Error {
+  var message: String
+}
 
 /// Writes all of `bytes` to `fd` (retrying short writes); false on error.
 @discardableResult
@@ -36,45 +44,162 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = ni
   return true
 }
 
-/// Everything `fd` holds, read to its end; nil on error.
-func readAll(_ fd: Int32) -> [UInt8]? {
-  var out: [UInt8] = []
+/// The most an input may hold, in bytes: far more than any badge, and a
+/// device such as /dev/zero would otherwise be read until memory ran out.
+let inputLimit = 64 << 20
+
+/// Reads what `fd` holds onto the end of `out`: to the end of the file, or,
+/// if `fd` does not block, until it has nothing more for now. Returns 0 at
+/// the end, EAGAIN when nothing more is there for now, else the error
+/// (EFBIG: more than `inputLimit` bytes).
+func readAll(_ fd: Int32, into out: inout [UInt8]) -> Int32 {
   var buffer = [UInt8](repeating: 0, count: 65536)
   while true {
     let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     if n < 0 {
       if errno == EINTR { continue }
-      return nil
+      return errno
     }
-    if n == 0 { return out }
+    if n == 0 { return 0 }
+    guard out.count + n <= inputLimit else { return EFBIG }
     out.append(contentsOf: buffer[0..<n])
   }
 }
 
-/// The text of the current `errno`.
-func errorText() -> String { String(cString: strerror(errno)) }
+/// The text of `code`, by default the current `errno`.
+func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
-/// Writes the result to `path`. A regular file (or a link to one, which is
-/// followed) is replaced whole, keeping its permissions; a new file is
-/// created the same way. Anything else (a device such as /dev/null, a
-/// pipe) is written to directly, never replaced.
-func writeOutput(_ result: CompileResult, to path: String) -> String? {
+/// Reading `path` ("-": standard input) failed with `code`.
+func cannotRead(_ path: String, _ code: Int32 = errno) -> FileError {
+  let name = path == "-" ? "standard input" : "'\(path)'"
+  let why = code == EFBIG ? "it holds more than \(inputLimit >> 20) MiB" : errorText(code)
+  return FileError(message: "cannot read \(name): \(why)")
+}
+
+/// Writing `path` failed with `errno`.
+func cannotWrite(_ path: String) -> FileError { FileError(message: "cannot write '\(path)': \(errorText())") }
+
+// MARK: Identity
+
+/// A file as the system knows it, whichever name or descriptor reaches it.
+struct FileIdentity: Equatable {
+  /// The device that holds the file (`st_dev`).
+  var device: UInt64
+  /// The file's number on that device (`st_ino`).
+  var inode: UInt64
+  /// The file's type (`st_mode & S_IFMT`).
+  var type: mode_t
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    type = info.st_mode & S_IFMT
+  }
+
+  /// The file open as `fd`; nil if `fd` is not open.
+  init?(descriptor fd: Int32) {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    self.init(info)
+  }
+}
+
+// MARK: Reading
+
+/// The input: its bytes and the file they were read from (nil when that
+/// cannot be told).
+struct Input {
+  var bytes: [UInt8]
+  var file: FileIdentity?
+}
+
+/// Reads the input file `path`, or standard input for "-". A directory is
+/// an error, and so is a named pipe with nothing in it and nothing writing
+/// to it: it is opened without waiting for a writer, and reported instead
+/// of waited on.
+func readInput(_ path: String) throws(FileError) -> Input {
+  var bytes: [UInt8] = []
+  if path == "-" {
+    let file = FileIdentity(descriptor: 0)
+    let end = readAll(0, into: &bytes)
+    guard end == 0 else { throw cannotRead(path, end) }
+    return Input(bytes: bytes, file: file)
+  }
+  let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+  guard fd >= 0 else { throw cannotRead(path) }
+  defer { close(fd) }
+  guard let file = FileIdentity(descriptor: fd) else { throw cannotRead(path) }
+  if file.type == S_IFDIR { throw cannotRead(path, EISDIR) }
+  if file.type == S_IFIFO {
+    // Not blocking, this returns at once: with what the pipe holds, and
+    // EAGAIN if a writer is there, else the end.
+    let end = readAll(fd, into: &bytes)
+    guard end == 0 || end == EAGAIN else { throw cannotRead(path, end) }
+    if end == 0 && bytes.isEmpty {
+      throw FileError(message: "cannot read '\(path)': it is a pipe with nothing in it and nothing writing to it")
+    }
+  }
+  // The rest is waited for.
+  _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+  let end = readAll(fd, into: &bytes)
+  guard end == 0 else { throw cannotRead(path, end) }
+  return Input(bytes: bytes, file: file)
+}
+
+// MARK: Where the output goes
+
+/// Where the output goes, decided before anything is written.
+enum Destination {
+  /// A descriptor badgec was given (standard output or error), written
+  /// where it stands and never reopened: a file appended to stays
+  /// appended to.
+  case descriptor(Int32)
+  /// A regular file to replace whole, or to create (links followed).
+  /// `mode`: the permissions of the file replaced, nil for a new file.
+  case file(String, mode: mode_t?)
+  /// A device or a named pipe, opened and written directly.
+  case device(String, FileIdentity)
+}
+
+/// Where to write the output `path` ("-": standard output). An output that
+/// is the input file (the same file whatever the name: a link, a hard
+/// link, /dev/stdin) is an error, unless it is a character device such as
+/// a terminal, which writing does not change. An output that is standard
+/// output or error (`standardOutput`, `standardError`: their files as
+/// badgec started), such as /dev/stdout or /proc/self/fd/1, is written
+/// through that descriptor. A directory, and a file the user may not
+/// write, are errors.
+func destination(
+  of path: String, input: FileIdentity?, standardOutput: FileIdentity?, standardError: FileIdentity?
+) throws(FileError) -> Destination {
+  func isInput(_ file: FileIdentity?) -> Bool { file != nil && file == input && file!.type != S_IFCHR }
+  if path == "-" {
+    if isInput(standardOutput) { throw FileError(message: "standard output is the input file; choose another output") }
+    return .descriptor(1)
+  }
   var info = stat()
   guard stat(path, &info) == 0 else {
-    if errno == ELOOP { return "cannot write '\(path)': \(errorText())" }
+    guard errno == ENOENT else { throw cannotWrite(path) }
     // A new file; where `path` is a link to a file not there yet, that file.
-    return writeAtomically(result, to: linkTarget(path) ?? path, keeping: nil, shownAs: path)
+    return .file(linkTarget(path) ?? path, mode: nil)
   }
-  guard info.st_mode & S_IFMT == S_IFREG else {
-    let fd = open(path, O_WRONLY | O_TRUNC)
-    guard fd >= 0 else { return "cannot write '\(path)': \(errorText())" }
-    let ok = result.write { writeAll(fd, $0) }
-    let why = errorText()
-    return close(fd) == 0 && ok ? nil : "cannot write '\(path)': \(why)"
+  let file = FileIdentity(info)
+  if isInput(file) { throw FileError(message: "the output '\(path)' is the input file; choose another output") }
+  if file == standardOutput { return .descriptor(1) }
+  if file == standardError { return .descriptor(2) }
+  switch file.type {
+  case S_IFREG:
+    // Replacing a file needs only its folder to be writable; a file the
+    // user may not write is left alone, as a shell's `>` leaves it.
+    guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 else { throw cannotWrite(path) }
+    guard let real = realpath(path, nil) else { throw cannotWrite(path) }
+    defer { free(real) }
+    return .file(String(cString: real), mode: info.st_mode & 0o7777)
+  case S_IFDIR:
+    throw FileError(message: "cannot write '\(path)': \(errorText(EISDIR))")
+  default:
+    return .device(path, file)
   }
-  guard let real = realpath(path, nil) else { return "cannot write '\(path)': \(errorText())" }
-  defer { free(real) }
-  return writeAtomically(result, to: String(cString: real), keeping: info.st_mode & 0o7777, shownAs: path)
 }
 
 /// Where the symbolic link `path` finally points (links followed, at
@@ -98,18 +223,58 @@ func linkTarget(_ path: String) -> String? {
   return nil
 }
 
+// MARK: Writing
+
+/// Writes the result to `destination`. `shown`: the output as the user
+/// wrote it, for errors.
+func write(_ result: CompileResult, to destination: Destination, shownAs shown: String) throws(FileError) {
+  switch destination {
+  case .descriptor(let fd):
+    guard result.write(to: { writeAll(fd, $0) }) else {
+      let name = shown == "-" ? "standard output" : "'\(shown)'"
+      throw FileError(message: "cannot write \(name): \(errorText())")
+    }
+  case .device(let path, let file):
+    let fd = try openWithoutWaiting(path, file)
+    let ok = result.write { writeAll(fd, $0) }
+    let why = errorText()
+    guard close(fd) == 0 && ok else { throw FileError(message: "cannot write '\(shown)': \(why)") }
+  case .file(let path, let mode):
+    try writeAtomically(result, to: path, keeping: mode, shownAs: shown)
+  }
+}
+
+/// Opens the device or named pipe `path` (which is `file`) for writing
+/// without waiting: a named pipe that nothing reads is an error, not a
+/// wait. The descriptor returned then blocks as usual, so that a full pipe
+/// waits for its reader.
+func openWithoutWaiting(_ path: String, _ file: FileIdentity) throws(FileError) -> Int32 {
+  let fd = open(path, O_WRONLY | O_TRUNC | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+  guard fd >= 0 else {
+    if errno == ENXIO && file.type == S_IFIFO {
+      throw FileError(message: "cannot write '\(path)': it is a named pipe with nothing reading it")
+    }
+    throw cannotWrite(path)
+  }
+  _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+  return fd
+}
+
 /// The temporary file being written, removed if badgec is interrupted.
 nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
 
-/// SIGINT, SIGTERM and SIGHUP remove the temporary file being written, if
-/// any, then end badgec as they would have. They are unblocked too: a
-/// parent may pass them on blocked (Foundation's Process does), and then
-/// badgec could be neither interrupted nor stopped.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the temporary file being
+/// written, if any, then end badgec as they would have. One ignored when
+/// badgec starts stays ignored, as its parent meant (nohup ignores SIGHUP;
+/// a shell, SIGINT and SIGQUIT for a job in the background). They are
+/// unblocked too: a parent may pass them on blocked (Foundation's Process
+/// does), and then badgec could be neither interrupted nor stopped.
 func handleInterruptions() {
   var set = sigset_t()
   sigemptyset(&set)
-  for s in [SIGINT, SIGTERM, SIGHUP] {
+  for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
     sigaddset(&set, s)
+    guard !isIgnored(s) else { continue }
     signal(s) { s in
       if let path = pendingTemporary { unlink(path) }
       signal(s, SIG_DFL)
@@ -117,6 +282,18 @@ func handleInterruptions() {
     }
   }
   sigprocmask(SIG_UNBLOCK, &set, nil)
+}
+
+/// Whether signal `s` is ignored.
+func isIgnored(_ s: Int32) -> Bool {
+  var action = sigaction()
+  sigaction(s, nil, &action)
+  #if canImport(Glibc)
+    let handler = action.__sigaction_handler.sa_handler
+  #else
+    let handler = action.__sigaction_u.__sa_handler
+  #endif
+  return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
 }
 
 /// The temporary file that an interruption now removes (nil: none).
@@ -130,18 +307,10 @@ func removeOnSignal(_ path: String?) {
 /// and a rename, so the file is either the old one or the whole new one.
 /// `mode`: the permissions of the file replaced, nil for a new file (then
 /// 0666 less the umask). `shown`: the path as the user wrote it, for errors.
-func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mode_t?, shownAs shown: String? = nil)
-  -> String?
+func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mode_t?, shownAs shown: String)
+  throws(FileError)
 {
-  let shown = shown ?? path
-  let temp = path + ".badgec-\(getpid()).tmp"
-  var fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
-  if fd < 0 && errno == EEXIST {
-    // Left by a run that was killed and had the same process id.
-    unlink(temp)
-    fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
-  }
-  guard fd >= 0 else { return "cannot write '\(shown)': \(errorText())" }
+  guard let (fd, temp) = temporaryFile(beside: path) else { throw cannotWrite(shown) }
   removeOnSignal(temp)
   defer { removeOnSignal(nil) }
   if let mode { fchmod(fd, mode) }
@@ -149,12 +318,29 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
   let why = errorText()
   if close(fd) != 0 || !ok {
     unlink(temp)
-    return "cannot write '\(shown)': \(why)"
+    throw FileError(message: "cannot write '\(shown)': \(why)")
   }
   if rename(temp, path) != 0 {
     let why = errorText()
     unlink(temp)
-    return "cannot write '\(shown)': \(why)"
+    throw FileError(message: "cannot write '\(shown)': \(why)")
+  }
+}
+
+/// A new, empty file in the folder of `path`, named `.badgec-` and six
+/// random letters and digits: short whatever the length of `path`'s own
+/// name. Created only if no file or link has that name, with permissions
+/// 0666 less the umask. Nil on error, with `errno` set.
+func temporaryFile(beside path: String) -> (fd: Int32, path: String)? {
+  let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+  let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+  var random = SystemRandomNumberGenerator()
+  for _ in 0..<100 {
+    let name = String(decoding: (0..<6).map { _ in letters.randomElement(using: &random)! }, as: UTF8.self)
+    let temp = folder + ".badgec-" + name
+    let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    if fd >= 0 { return (fd, temp) }
+    if errno != EEXIST { return nil }
   }
   return nil
 }

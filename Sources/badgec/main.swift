@@ -1,7 +1,7 @@
-// badgec: the command line. Parses flags, reads the input, calls BadgeKit's
-// `compile`, prints diagnostics and writes the output atomically (a failed
-// run never creates, truncates or half-writes the output file; devices and
-// pipes, which cannot be replaced, are written to directly).
+// badgec: the command line. Parses flags, reads the input, decides where
+// the output goes (never onto the input), calls BadgeKit's `compile`,
+// prints diagnostics and writes the output (Files.swift): a failed run
+// never creates, truncates or half-writes an output file.
 // Exit codes: 0 success, 1 the input has errors (or cannot be read or
 // written), 2 usage errors.
 import BadgeKit
@@ -20,13 +20,17 @@ let usage = """
 
   options:
     -o, --output FILE   where to write (- for standard output, the default)
-    --format FORMAT     svg, png or ppm (default: from the output's extension)
+    --format FORMAT     svg, png or ppm (default: from the output's extension;
+                        svg for standard output and a name without one)
     --size W | WxH      the canvas in points (default: the size the badge declares)
     --scale K           pixels per point for PNG and PPM (default 1)
     --background COLOR  what PNG and PPM are drawn over (#rrggbb, #rrggbbaa, a
                         colour name; default: transparent for PNG, white for
                         PPM, which lays a translucent background over white)
     -D name=value       override a top-level let, e.g. -D rotations=6
+    --max-errors N      show at most N errors (default 20; 0 shows all)
+    --max-output SIZE   refuse an output larger than SIZE bytes (K, M, G
+                        suffixes; default 64M); SVG and PPM
     --help              show this help
     --version           show the version
 
@@ -35,13 +39,30 @@ let usage = """
   """
 
 func fail(_ message: String, code: Int32) -> Never {
-  writeAll(2, Array("badgec: error: \(message)\n".utf8))
+  writeAll(2, Array("badgec: error: \(printable(message))\n".utf8))
   exit(code)
 }
 
 func usageError(_ message: String) -> Never {
-  writeAll(2, Array("badgec: error: \(message)\nusage: badgec INPUT [-o OUTPUT] [options]; see badgec --help\n".utf8))
+  writeAll(
+    2,
+    Array("badgec: error: \(printable(message))\nusage: badgec INPUT [-o OUTPUT] [options]; see badgec --help\n".utf8))
   exit(2)
+}
+
+/// `--max-output`: bytes, or with a K, M or G suffix (powers of 1024).
+func parseByteCount(_ text: String) -> Int? {
+  var digits = Substring(text)
+  var unit = 1
+  switch text.last {
+  case "K", "k": unit = 1 << 10
+  case "M", "m": unit = 1 << 20
+  case "G", "g": unit = 1 << 30
+  default: break
+  }
+  if unit > 1 { digits = digits.dropLast() }
+  guard let n = Int(digits), n > 0, n <= (1 << 40) / unit else { return nil }
+  return n * unit
 }
 
 func parseSize(_ text: String) -> Size? {
@@ -51,6 +72,22 @@ func parseSize(_ text: String) -> Size? {
   guard values.count == parts.count, values.allSatisfy({ $0 >= 1 && $0 <= 100_000 }) else { return nil }
   return Size(values[0], values.count == 2 ? values[1] : values[0])
 }
+
+/// The extension of the file name at the end of `path`: what follows its
+/// last dot; nil if there is none (a name's leading dot, as in `.hidden`,
+/// starts no extension).
+func fileExtension(_ path: String) -> Substring? {
+  let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+  guard let dot = name.lastIndex(of: "."), dot != name.startIndex, dot != name.index(before: name.endIndex) else {
+    return nil
+  }
+  return name[name.index(after: dot)...]
+}
+
+// The files of standard output and error as badgec starts, before a file
+// it opens can take the number of a closed one.
+let standardOutput = FileIdentity(descriptor: 1)
+let standardError = FileIdentity(descriptor: 2)
 
 // A file size limit (ulimit -f) makes writes past it fail with EFBIG,
 // reported like any other write error, instead of killing badgec.
@@ -63,6 +100,7 @@ var input: String?
 var output = "-"
 var format: OutputFormat?
 var options = CompileOptions()
+var maxErrors = 20
 var args = Array(CommandLine.arguments.dropFirst())
 var i = 0
 @MainActor func value(_ flag: String) -> String {
@@ -102,6 +140,16 @@ while i < args.count {
     }
     options.raster.background = color
   case "-D": options.overrides.append(value(arg))
+  case "--max-errors":
+    let n = value(arg)
+    guard let count = Int(n), count >= 0 else { usageError("expected --max-errors N (0 shows all), found '\(n)'") }
+    maxErrors = count
+  case "--max-output":
+    let n = value(arg)
+    guard let bytes = parseByteCount(n) else {
+      usageError("expected --max-output SIZE in bytes (or with K, M or G), found '\(n)'")
+    }
+    options.maxOutputBytes = bytes
   default:
     if arg.hasPrefix("-D") && arg.count > 2 {
       options.overrides.append(String(arg.dropFirst(2)))
@@ -119,42 +167,33 @@ while i < args.count {
 }
 
 guard let input else { usageError("no input file") }
-if format == nil {
-  if output == "-" {
-    format = .svg
-  } else if let dot = output.lastIndex(of: "."),
-    let f = OutputFormat(rawValue: output[output.index(after: dot)...].lowercased())
-  {
-    format = f
-  } else {
+if format == nil, output != "-", let ext = fileExtension(output) {
+  guard let f = OutputFormat(rawValue: ext.lowercased()) else {
     usageError("cannot tell the format of '\(output)' from its extension; use --format svg, png or ppm")
   }
+  format = f
 }
-options.format = format!
+options.format = format ?? .svg
 
 // MARK: Compile
 
-let bytes: [UInt8]
-let name: String
-if input == "-" {
-  guard let b = readAll(0) else { fail("cannot read standard input: \(errorText())", code: 1) }
-  bytes = b
-  name = "<stdin>"
-} else {
-  let fd = open(input, O_RDONLY)
-  guard fd >= 0 else { fail("cannot read '\(input)': \(errorText())", code: 1) }
-  guard let b = readAll(fd) else { fail("cannot read '\(input)': \(errorText())", code: 1) }
-  close(fd)
-  bytes = b
-  name = input
+let source: Input
+let target: Destination
+do {
+  source = try readInput(input)
+  target = try destination(
+    of: output, input: source.file, standardOutput: standardOutput, standardError: standardError)
+} catch {
+  fail(error.message, code: 1)
 }
 
-let result = compile(SourceFile(name: name, bytes: bytes), options: options)
-if !result.diagnostics.isEmpty { writeAll(2, Array(result.renderedDiagnostics.utf8)) }
+let result = compile(SourceFile(name: input == "-" ? "<stdin>" : input, bytes: source.bytes), options: options)
+// Each diagnostic is written as soon as it is rendered.
+result.writeDiagnostics(maxErrors: maxErrors) { writeAll(2, Array($0.utf8)) }
 guard !result.hasErrors else { exit(1) }
-if output == "-" {
-  guard result.write(to: { writeAll(1, $0) }) else { fail("cannot write standard output: \(errorText())", code: 1) }
-} else if let problem = writeOutput(result, to: output) {
-  fail(problem, code: 1)
+do {
+  try write(result, to: target, shownAs: output)
+} catch {
+  fail(error.message, code: 1)
 }
 exit(0)

@@ -144,28 +144,6 @@ struct EndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
-  @Test func interruptedRunLeavesNoTemporaryFile() throws {
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let out = dir.appendingPathComponent("huge.png")
-    let p = Process()
-    p.executableURL = Support.badgec
-    p.arguments = [landmark, "--size", "20000", "-o", out.path]
-    try p.run()
-    // Wait until the temporary file is there (the image takes seconds).
-    var waited = 0
-    while try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty && p.isRunning && waited < 500 {
-      usleep(10_000)
-      waited += 1
-    }
-    let during = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-    kill(p.processIdentifier, SIGTERM)
-    p.waitUntilExit()
-    #expect(during.count == 1 && during[0].hasPrefix("huge.png.badgec-"), "\(during)")
-    #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
-  }
-
   @Test func outputThroughALinkReplacesTheTargetAndKeepsItsMode() throws {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -222,6 +200,36 @@ struct EndToEndTests {
     #expect(received.bytes == expected)
     var info = stat()
     #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  /// Whatever the input holds, standard error gets printable text, line
+  /// feeds and tabs only, and at most `--max-errors` errors.
+  @Test func standardErrorIsPrintableAndBounded() throws {
+    var bytes = Array("badge B {\n".utf8)
+    for b in UInt8(0)..<0x20 where b != 0x0A && b != 0x09 && b != 0x0D { bytes += [b, 0x20] }
+    bytes += Array("\u{1B}]0;owned\u{7}\u{1B}[2J \u{202E} ".utf8) + [0xFF, 0xC3, 0x28, 0x20]
+    bytes += Array(String(repeating: "@", count: 20_000).utf8) + Array(" }\n".utf8)
+    let run = try Support.badgec(["-", "-o", "-"], stdin: Data(bytes))
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty)
+    #expect(HostileInputTests.isPrintable(Array(run.stderr.utf8)), "\(run.stderr.prefix(400))")
+    #expect(run.stderr.utf8.count < 100_000)
+    #expect(run.stderr.components(separatedBy: ": error: ").count == 21)
+    #expect(run.stderr.hasSuffix(" more errors\n"))
+    let two = try Support.badgec(["-", "--max-errors", "2"], stdin: Data(bytes))
+    #expect(two.stderr.components(separatedBy: ": error: ").count == 3)
+    let path = try Support.badgec(["missing\u{1B}[2J.badge"])
+    #expect(path.status == 1)
+    #expect(path.stderr.contains("missing\\u{1B}[2J.badge"), "\(path.stderr)")
+  }
+
+  @Test func maxOutput() throws {
+    let small = try Support.badgec([landmark, "--max-output", "1K", "-o", "-"])
+    #expect(small.status == 1)
+    #expect(small.stdout.isEmpty)
+    #expect(small.stderr.contains("the output would be larger than 1024 bytes"))
+    #expect(try Support.badgec([landmark, "--max-output", "1M", "-o", "-"]).status == 0)
+    #expect(try Support.badgec([landmark, "--max-output", "lots"]).status == 2)
   }
 }
 

@@ -267,9 +267,20 @@ struct LayoutTests {
 
   @Test func runawayRepeatsAreBounded() {
     let nested = Support.compile("badge B { repeat 10000 { repeat 10000 { repeat 10000 { rect() } } } }")
-    #expect(nested.diagnostics.map(\.message) == [.tooManyShapes(LayoutEngine.maximumInstances)])
+    #expect(nested.diagnostics.map(\.message) == [.tooManyShapes(LayoutEngine.maximumCopies)])
     let cached = Support.compile("component C() { repeat 5000 { rect() } }\nbadge B { repeat 5000 { C() } }")
     #expect(cached.diagnostics.map(\.message) == [.tooManyShapes(LayoutEngine.maximumFills)])
+    // Views are taken from their budget before a repeat makes its copies:
+    // the error is at the repeat that would pass it.
+    let eight = String(repeating: "rect() ", count: 8)
+    let source =
+      "badge B {\n  repeat 10000 { \(eight)}\n  repeat 2000 { zstack { rect() ellipse() } }\n  repeat 3000 { \(eight)}\n}"
+    let views = Support.compile(source)
+    #expect(views.diagnostics.map(\.message) == [.tooManyViews(LayoutEngine.maximumViews)])
+    let third = source.range(of: "3000").map { source.utf8.distance(from: source.startIndex, to: $0.lowerBound) }
+    #expect(views.diagnostics.first?.range.start == third)
+    // Just within the budget: 80,000 + 2,000 + 4,000 + 8 × 1,750 views.
+    #expect(!Support.compile(source.replacingOccurrences(of: "3000", with: "1750")).hasErrors)
   }
 
   @Test func deepComponentChainsAreAnErrorNotACrash() {

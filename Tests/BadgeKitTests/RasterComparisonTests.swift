@@ -72,6 +72,38 @@ struct RasterComparisonTests {
     ),
   ]
 
+  /// Gradients whose ends meet, or meet once written with three decimals
+  /// (the SVG paints those the last stop's colour; rsvg-convert used to
+  /// paint a blend, badgec's raster half and half), next to tiny ones that
+  /// do not, reversed and rotated ones, drawn as rsvg-convert draws the
+  /// SVG (only antialiased edges differ).
+  @Test func degenerateGradients() throws {
+    let source = """
+      badge G size 160, 80 {
+        rect().frame(width: 40, height: 40).position(x: 20, y: 20)
+          .fill(linear(red, blue, start: (0.5, 0.5), end: (0.5, 0.5)))
+        rect().frame(width: 40, height: 40).position(x: 60, y: 20)
+          .fill(linear(red, blue, start: (0.5, 0.5), end: (0.5, 0.500001)))
+        rect().frame(width: 40, height: 40).position(x: 100, y: 20)
+          .fill(linear(red, stop(green, 0.5), blue, start: (0.3, 0.3), end: (0.3, 0.3)))
+        rect().frame(width: 40, height: 40).position(x: 140, y: 20).rotate(30deg)
+          .fill(linear(red, blue, start: (0.5, 0.5), end: (0.500001, 0.5)))
+        rect().frame(width: 40, height: 40).position(x: 20, y: 60).scale(x: 2, y: 0.5)
+          .fill(linear(red, blue, start: (0.5, 0.5), end: (0.5, 0.5000001)))
+        rect().frame(width: 40, height: 40).position(x: 60, y: 60)
+          .fill(linear(red, blue, start: (0.5, 0.5), end: (0.5, 0.6)))
+        rect().frame(width: 40, height: 40).position(x: 100, y: 60)
+          .fill(linear(red, blue, start: bottom, end: top))
+        rect().frame(width: 40, height: 40).position(x: 140, y: 60)
+          .fill(linear(rgba(255, 0, 0, 0.5), rgba(0, 0, 255, 0.25), start: center, end: center))
+      }
+      """
+    let svg = String(decoding: try #require(Support.compile(source).output), as: UTF8.self)
+    // Ends that meet are written as the last stop's colour.
+    #expect(svg.components(separatedBy: "<linearGradient").count - 1 == 3, "\(svg)")
+    try RasterSupport.check("degenerate-gradients", source, within: 8, fraction: 0.995)
+  }
+
   @Test(arguments: scenes.indices)
   func denseScene(_ i: Int) throws {
     let (name, source) = RasterComparisonTests.scenes[i]

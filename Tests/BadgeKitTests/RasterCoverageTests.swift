@@ -137,6 +137,15 @@ struct RasterCoverageTests {
     #expect(worst <= 0.1)
   }
 
+  /// A segment drawn after `close` without a `move` starts a new subpath
+  /// at the closed one's start, as in SVG; that subpath was left open, and
+  /// its unmatched edges filled everything to their right.
+  @Test func regressionSubpathAfterCloseWasLeftOpen() {
+    let path = ScenePath([.move(Point(0, 0)), .line(Point(4, 0)), .line(Point(4, 4)), .close, .line(Point(0, 4))])
+    let edges = Flattener().edges(path, .identity) ?? []
+    #expect(edges.suffix(2) == [Edge(0, 0, 0, 4), Edge(0, 4, 0, 0)])
+  }
+
   @Test func openSubpathsAreClosed() {
     let edges =
       Flattener().edges(ScenePath([.move(Point(0, 0)), .line(Point(4, 0)), .line(Point(4, 4))]), .identity) ?? []

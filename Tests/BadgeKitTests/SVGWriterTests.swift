@@ -94,6 +94,18 @@ struct SVGWriterTests {
     }
   }
 
+  /// A gradient whose start is its end was written as one, which
+  /// rsvg-convert paints with a blend of its stops rather than the last
+  /// stop (as SVG and badgec's rasterizer do).
+  @Test func regressionGradientOfNoLengthIsItsLastColour() {
+    let svg = String(
+      decoding: Support.compile(
+        "badge B size 20 {\n  rect().fill(linear(blue, rgba(255, 0, 0, 0.5), start: top, end: top))\n}"
+      ).output ?? [], as: UTF8.self)
+    #expect(!svg.contains("linearGradient"))
+    #expect(svg.contains("fill=\"#ff0000\" fill-opacity=\"0.5\""))
+  }
+
   @Test func xmllintAcceptsEveryOutput() throws {
     guard let xmllint = Support.tool("xmllint") else { return }
     let dir = try Support.temporaryFolder()

@@ -169,3 +169,12 @@ struct Excerpt {
     return ("\\x" + String(b, radix: 16, uppercase: true), i + 1)
   }
 }
+
+/// `text` as it may be printed on a terminal: controls, invisible format
+/// characters and non-characters written as `\u{…}`, and cut to `limit`
+/// characters with `…` (for messages that quote a path or a flag).
+public func printable(_ text: String, limit: Int = 1_000) -> String {
+  let scalars = text.unicodeScalars
+  if scalars.count <= limit { return Lexer.visible(text) }
+  return Lexer.visible(String(String.UnicodeScalarView(scalars.prefix(limit - 1)))) + "…"
+}

@@ -36,6 +36,8 @@ public enum Message: Equatable, Sendable {
   case tooManyEdges(Int)
   case tooManyShapes(Int)
   case tooManySegments(Int)
+  case tooManyViews(Int)
+  case tooManyItems(Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
@@ -120,6 +122,10 @@ public enum Message: Equatable, Sendable {
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .tooManySegments(let limit):
       return "the badge builds more than \(limit) path segments; expected fewer or simpler paths"
+    case .tooManyItems(let limit):
+      return "the file holds more than \(limit) elements and path commands; the rest is not read"
+    case .tooManyViews(let limit):
+      return "the badge lays out more than \(limit) views (every element of every copy); expected fewer"
     case .typeMismatch(let expected, let found):
       return "expected \(expected), found \(shown(found))"
     case .unexpectedCharacter(let c):

@@ -136,7 +136,14 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   var bag = DiagnosticBag()
 
   // Stage 1–2: tokens and syntax tree.
-  let parsed = Parser.parse(source, fileIndex: 0)
+  // The tokens are dropped once parsed, but for where the names set by
+  // `-D` are used (for the notes on errors about them).
+  var uses: [String: [SourceRange]] = [:]
+  let parsed: (file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int) = {
+    let p = Parser.parse(source, fileIndex: 0)
+    uses = overrideUses(options.overrides, p.tokens)
+    return (p.file, p.diagnostics, p.unlisted)
+  }()
   bag.append(contentsOf: parsed.diagnostics)
   bag.addUnlisted(parsed.unlisted)
   var overrides: [(name: String, range: SourceRange, value: Expr)] = []
@@ -208,7 +215,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     result.svg = SVGWriter().write(scene, limit: options.maxOutputBytes)
     if result.svg == nil { bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange)) }
   }
-  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, parsed.tokens))
+  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, uses))
   result.unlisted = bag.unlisted
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
@@ -222,18 +229,15 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
 /// not about the file. Each overridden name's uses are listed once, in
 /// source order, and each error looks its range up in those lists.
 private func notingOverrides(
-  _ diagnostics: [Diagnostic], _ overrides: [(name: String, range: SourceRange, value: Expr)], _ tokens: [Token]
+  _ diagnostics: [Diagnostic], _ overrides: [(name: String, range: SourceRange, value: Expr)],
+  _ uses: [String: [SourceRange]]
 ) -> [Diagnostic] {
   guard !overrides.isEmpty, diagnostics.contains(where: { $0.severity == .error && $0.range.file == 0 }) else {
     return diagnostics
   }
   var given: [String: Expr] = [:]
   for o in overrides { given[o.name] = o.value }
-  var uses: [String: [SourceRange]] = [:]
-  for token in tokens {
-    if case .identifier(let name) = token.kind, given[name] != nil { uses[name, default: []].append(token.range) }
-  }
-  let names = uses.keys.sorted()
+  let names = uses.keys.filter { given[$0] != nil }.sorted()
   return diagnostics.map { d in
     guard d.severity == .error, d.range.file == 0 else { return d }
     var d = d
@@ -252,6 +256,22 @@ private func notingOverrides(
     }
     return d
   }
+}
+
+/// Where each name set by a `-D` (written `name=value`) is used in the
+/// file's tokens, in source order.
+private func overrideUses(_ overrides: [String], _ tokens: [Token]) -> [String: [SourceRange]] {
+  guard !overrides.isEmpty else { return [:] }
+  var names: Set<String> = []
+  for o in overrides {
+    let name = String(o.prefix { $0 != "=" }.filter { $0 != " " && $0 != "\t" })
+    names.insert(name)
+  }
+  var uses: [String: [SourceRange]] = [:]
+  for token in tokens {
+    if case .identifier(let name) = token.kind, names.contains(name) { uses[name, default: []].append(token.range) }
+  }
+  return uses
 }
 
 /// Diagnostics in source order (layout finds them in drawing order).

@@ -18,7 +18,7 @@ extension LayoutEngine {
     into nodes: inout [SceneNode]
   ) {
     nested(view, otherwise: ()) {
-      let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
+      let mods = resolvedModifiers(view, proposal)
       draw(view, mods, mods.list.count, proposal, transform, context, &nodes)
     }
   }
@@ -130,9 +130,18 @@ extension LayoutEngine {
       drawChildren(block, view.scope, size, centred: true, t, context, &nodes, proposal: p)
     case .call(let name, let nameRange, let args):
       if let shape = BuiltinShape(rawValue: name) {
+        // A shape without arguments is the same path for the same size:
+        // made once and shared (no segments built again).
+        let key = args.isEmpty ? ShapeKey(shape: shape, size: size) : nil
+        if let key, let path = shapePaths[key] {
+          guard spend(1, at: nameRange) else { return }
+          emit(path, size, t, context, &nodes, at: nameRange, built: false)
+          return
+        }
         guard let path = shape.path(args, in: size, view.scope.withGeometry(size), evaluator, at: nameRange),
           spend(1, at: nameRange)
         else { return }
+        if let key, shapePaths.count < 10_000 { shapePaths[key] = path }
         emit(path, size, t, context, &nodes, at: nameRange)
       } else if let component = components[name] {
         guard evaluator.callStack.count < LayoutEngine.maximumComponentDepth else {
@@ -208,15 +217,17 @@ extension LayoutEngine {
   /// `range` (`finish` checks where the frame lands on the canvas).
   private func emit(
     _ path: ScenePath, _ size: Size, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode],
-    at range: SourceRange
+    at range: SourceRange, built: Bool = true
   ) {
     guard !path.elements.isEmpty else { return }
-    segmentBudget -= path.elements.count
-    guard segmentBudget >= 0 else {
-      if segmentBudget + path.elements.count >= 0 {
-        evaluator.report(.tooManySegments(LayoutEngine.maximumSegments), range)
+    if built {
+      segmentBudget -= path.elements.count
+      guard segmentBudget >= 0 else {
+        if segmentBudget + path.elements.count >= 0 {
+          evaluator.report(.tooManySegments(LayoutEngine.maximumSegments), range)
+        }
+        return
       }
-      return
     }
     let extent = LayoutEngine.extent(of: path)
     guard extent <= LayoutEngine.maximumCoordinate else {

@@ -54,9 +54,26 @@ extension LayoutEngine {
     return instances
   }
 
+  /// Takes `count` views from the budget; false (after one report) when
+  /// the layout would make too many.
+  func spendViews(_ count: Int, at range: SourceRange) -> Bool {
+    guard viewBudget >= count else {
+      if !viewBudgetReported {
+        evaluator.report(.tooManyViews(LayoutEngine.maximumViews), range)
+        viewBudgetReported = true
+      }
+      viewBudget = -1
+      return false
+    }
+    viewBudget -= count
+    return true
+  }
+
   /// The instances of `block` in `scope` (which already knows `width` and
   /// `height`).
-  private func expandItems(_ block: Block, _ scope: Scope) -> [ViewInstance] {
+  /// `paid`: the block's own elements were already taken from the view
+  /// budget (a repeat takes its copies' elements before making them).
+  private func expandItems(_ block: Block, _ scope: Scope, paid: Bool = false) -> [ViewInstance] {
     var scope = scope
     var out: [ViewInstance] = []
     for item in block.items {
@@ -67,22 +84,32 @@ extension LayoutEngine {
         if case .repeat(let countExpr, let index, _, let body) = element.primary {
           let countValue = evaluator.eval(countExpr, scope)
           guard let count = evaluator.integer(countValue, in: 0...10_000, countExpr.range) else { continue }
-          // Nested repeats multiply: a budget keeps the work bounded.
-          guard instanceBudget >= count else {
-            if instanceBudget >= 0 { evaluator.report(.tooManyShapes(LayoutEngine.maximumInstances), countExpr.range) }
-            instanceBudget = -1
+          // Nested repeats multiply: budgets keep the work bounded, and are
+          // taken before the copies are made.
+          guard copyBudget >= count else {
+            if copyBudget >= 0 { evaluator.report(.tooManyShapes(LayoutEngine.maximumCopies), countExpr.range) }
+            copyBudget = -1
             continue
           }
-          instanceBudget -= count
+          copyBudget -= count
+          // The elements each copy makes directly (a repeat inside takes
+          // its own copies as it is expanded).
+          let direct = body.items.reduce(0) { n, item in
+            guard case .element(let e) = item else { return n }
+            if case .repeat = e.primary { return n }
+            return n + 1
+          }
+          guard spendViews(count * direct, at: countExpr.range) else { continue }
           for i in 0..<count {
             let copyScope = scope.child(index ?? "index", .number(Double(i)))
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
-            for var inner in expandItems(body, copyScope) {
+            for var inner in expandItems(body, copyScope, paid: true) {
               inner.inherited += mods
               out.append(inner)
             }
           }
         } else {
+          guard paid || spendViews(1, at: element.range) else { continue }
           out.append(ViewInstance(id: newInstanceID(), element: element, scope: scope))
         }
       }

@@ -24,17 +24,23 @@ final class LayoutEngine {
   let components: [String: ComponentDecl]
   /// Built-in constants and the top-level `let`s: what component bodies see.
   let globals: Scope
-  /// How many more repeat copies may be made (see `maximumInstances`).
-  var instanceBudget = LayoutEngine.maximumInstances
+  /// How many more repeat copies may be made (see `maximumCopies`).
+  var copyBudget = LayoutEngine.maximumCopies
   /// The most repeat copies one layout makes, counting every expansion.
-  static let maximumInstances = 50_000
+  static let maximumCopies = 50_000
+  /// How many more views may be laid out (see `maximumViews`).
+  var viewBudget = LayoutEngine.maximumViews
+  var viewBudgetReported = false
+  /// The most views one layout makes: every element of every copy of
+  /// every block expanded, each taken from the budget before it is made.
+  static let maximumViews = 100_000
   /// How deeply components may be used inside one another.
   static let maximumComponentDepth = 256
   /// How many more shapes may be drawn (see `maximumFills`).
   var fillBudget = LayoutEngine.maximumFills
   var fillBudgetReported = false
   /// The most shapes one badge draws.
-  static let maximumFills = 1_000_000
+  static let maximumFills = 200_000
   /// How many more path segments may be built (see `maximumSegments`).
   var segmentBudget = LayoutEngine.maximumSegments
   /// The most path segments one layout builds (a component drawn again
@@ -53,6 +59,8 @@ final class LayoutEngine {
   var expansions: [ExpansionKey: (scope: Scope, instances: [ViewInstance])] = [:]
   /// Memoised sizes of instances, by instance and proposal.
   var sizes: [SizeKey: Size] = [:]
+  /// Memoised resolved modifiers of instances, by instance and proposal.
+  var resolvedModifiers: [SizeKey: ResolvedModifiers] = [:]
   private var instanceCount = 0
 
   struct SizeKey: Hashable {
@@ -65,6 +73,14 @@ final class LayoutEngine {
     instanceCount += 1
     return instanceCount
   }
+
+  /// A built-in shape without arguments in a frame of one size.
+  struct ShapeKey: Hashable {
+    var shape: BuiltinShape
+    var size: Size
+  }
+  /// Paths of built-in shapes already made (at most 10,000 kept).
+  var shapePaths: [ShapeKey: ScenePath] = [:]
 
   /// Components already drawn, in their own frames.
   var componentDrawings: [ComponentDrawing.Key: ComponentDrawing] = [:]

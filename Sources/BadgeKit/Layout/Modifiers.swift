@@ -55,12 +55,34 @@ extension LayoutEngine {
   /// error is left out (its diagnostic is already reported).
   func resolve(_ modifiers: [ScopedModifier], proposal: ProposedSize) -> [ResolvedModifier] {
     let size = proposal.filled
-    return modifiers.compactMap { resolve($0, size) }
+    // Modifiers written together share a scope: one frame with the
+    // proposal's `width` and `height` serves them all.
+    var last: (scope: Scope, geometry: Scope)?
+    return modifiers.compactMap { m in
+      let geometry: Scope
+      if let last, last.scope === m.scope {
+        geometry = last.geometry
+      } else {
+        geometry = m.scope.withGeometry(size)
+        last = (m.scope, geometry)
+      }
+      return resolve(m, size, geometry)
+    }
   }
 
-  private func resolve(_ scoped: ScopedModifier, _ size: Size) -> ResolvedModifier? {
+  /// The modifiers of `view` resolved for `proposal`, memoised: sizing
+  /// and drawing ask for the same ones.
+  func resolvedModifiers(_ view: ViewInstance, _ proposal: ProposedSize) -> ResolvedModifiers {
+    if view.element.modifiers.isEmpty && view.inherited.isEmpty { return ResolvedModifiers([]) }
+    let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height)
+    if let known = resolvedModifiers[key] { return known }
+    let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
+    resolvedModifiers[key] = mods
+    return mods
+  }
+
+  private func resolve(_ scoped: ScopedModifier, _ size: Size, _ scope: Scope) -> ResolvedModifier? {
     let m = scoped.modifier
-    let scope = scoped.scope.withGeometry(size)
     guard let parameters = LayoutEngine.modifierParameters[m.name] else {
       evaluator.report(.unknownModifier(m.name), m.nameRange)
       return nil
@@ -68,8 +90,11 @@ extension LayoutEngine {
     let args = evaluator.bind(m.arguments, to: parameters, callee: m.name, at: m.range)
     guard args.ok else { return nil }
     let ev = evaluator
+    // Every argument is evaluated first, so that each reports its own
+    // errors (two divisions by zero are two errors).
+    let evaluated = args.values.map { $0.map { (ev.eval($0.value, scope), $0.value.range) } }
     func value(_ name: String) -> (Value, SourceRange)? {
-      args[name].map { (ev.eval($0.value, scope), $0.value.range) }
+      parameters.firstIndex(of: name).flatMap { evaluated[$0] }
     }
     func length(_ name: String, _ axis: Double, default d: Double) -> Double? {
       guard let (v, r) = value(name) else { return d }

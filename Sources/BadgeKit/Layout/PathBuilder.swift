@@ -115,14 +115,18 @@ struct PathBuilder {
     let names = PathBuilder.parameters(of: command.name)
     let args = evaluator.bind(command.arguments, to: names, required: names, callee: command.name, at: command.range)
     // The points in parameter order: `to`, then the controls.
+    // Each argument is read (and reports its errors) before any failure
+    // stops the command.
     var points: [Point] = []
     points.reserveCapacity(names.count)
     for i in names.indices {
-      guard let a = args[position: i], let p = point(evaluator.eval(a.value, scope), a.value.range, space) else {
-        broken = true
-        return
+      if let a = args[position: i], let p = point(evaluator.eval(a.value, scope), a.value.range, space) {
+        points.append(p)
       }
-      points.append(p)
+    }
+    guard points.count == names.count else {
+      broken = true
+      return
     }
     guard args.ok else {
       broken = true

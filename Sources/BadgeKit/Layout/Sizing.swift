@@ -8,7 +8,7 @@ extension LayoutEngine {
     let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height)
     if let known = sizes[key] { return known }
     return nested(view, otherwise: Size(0, 0)) {
-      let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
+      let mods = resolvedModifiers(view, proposal)
       let result = size(view, mods, mods.list.count, proposal)
       sizes[key] = result
       return result

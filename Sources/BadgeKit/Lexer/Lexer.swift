@@ -172,17 +172,27 @@ public struct Lexer {
     return n
   }
 
-  /// Whether a non-ASCII scalar may be part of a name: letters and marks
-  /// of any script, but not controls, spaces, invisible format characters
-  /// (bidirectional overrides among them) or non-characters, which could
-  /// make the source read differently from what it says.
+  /// Whether a non-ASCII scalar may be part of a name: letters, marks,
+  /// digits, symbols and punctuation of any script, but not controls,
+  /// spaces, separators, format characters (bidirectional overrides, tags,
+  /// prepended marks such as U+0600), private-use or unassigned scalars,
+  /// invisible fillers, variation selectors or non-characters, which could
+  /// make the source read differently from what it says or move a
+  /// terminal's cursor when printed.
   static func isIdentifierScalar(_ c: Unicode.Scalar) -> Bool {
     switch c.value {
-    case 0x80...0xA0, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x1680, 0x180E, 0x2000...0x200F, 0x2028...0x202F,
-      0x205F...0x206F, 0x3000, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFFF, 0xFDD0...0xFDEF:
+    case 0..<0xA1, 0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x2800, 0x3164, 0xFE00...0xFE0F, 0xFFA0,
+      0xE0100...0xE01EF, 0xFDD0...0xFDEF:
       return false
     default:
-      return c.value & 0xFFFE != 0xFFFE
+      if c.value & 0xFFFE == 0xFFFE { return false }
+      switch c.properties.generalCategory {
+      case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
+        .paragraphSeparator:
+        return false
+      default:
+        return true
+      }
     }
   }
 

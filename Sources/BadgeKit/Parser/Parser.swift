@@ -22,11 +22,13 @@ public struct Parser {
   /// (a name or number is 1; each operator, call or pair adds 1): a chain
   /// `1+1+…+1` is as tall as it has operators, though it is read in a loop.
   var height = 0
+  /// Whether the parser stopped reading at a limit.
+  var halted = false
   /// How many more elements and path commands the file may hold.
   var itemBudget = Parser.maximumItems
   /// The most elements and path commands one file may hold: none could be
   /// drawn past the shape budget, so reading further only spends memory.
-  static let maximumItems = 1_000_000
+  static let maximumItems = 500_000
   /// Deeper nesting, and taller expressions, are an error rather than a
   /// stack overflow in the stages that walk the tree.
   static let maximumDepth = 200
@@ -47,8 +49,11 @@ public struct Parser {
     return (file, lexed.diagnostics + parser.diagnostics, lexed.unlisted + parser.unlisted, parser.tokens)
   }
 
-  /// Keeps `d`, or only counts it past `Diagnostic.keptLimit`.
+  /// Keeps `d`, or only counts it past `Diagnostic.keptLimit`; nothing
+  /// after the parser stopped reading (the rest of the file is not read,
+  /// so what it lacks is no error).
   mutating func report(_ d: Diagnostic) {
+    if halted { return }
     if diagnostics.count >= Diagnostic.keptLimit {
       unlisted += 1
     } else {
@@ -169,7 +174,8 @@ public struct Parser {
   mutating func spendItem() throws(ParseError) {
     itemBudget -= 1
     guard itemBudget < 0 else { return }
-    report(Diagnostic(.tooManyShapes(Parser.maximumItems), at: peek.range))
+    report(Diagnostic(.tooManyItems(Parser.maximumItems), at: peek.range))
+    halted = true
     index = tokens.count - 1
     throw ParseError()
   }

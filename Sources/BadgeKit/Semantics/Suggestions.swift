@@ -103,7 +103,12 @@ struct NameTable {
     }
   }
 
-  /// Candidates for a did-you-mean: the permanent names and the most
-  /// recent `suggestionReach` declarations.
-  var candidates: [String] { permanent + log.suffix(NameTable.suggestionReach) }
+  /// Candidates for a did-you-mean: the permanent names, the first
+  /// declarations (the top-level lets) and the most recent ones, at most
+  /// `suggestionReach` in all.
+  var candidates: [String] {
+    let half = NameTable.suggestionReach / 2
+    if log.count <= 2 * half { return permanent + log }
+    return permanent + log.prefix(half) + log.suffix(half)
+  }
 }

@@ -102,7 +102,10 @@ public struct Flattener {
         }
       case .close:
         closeSubpath()
+        // A segment after `close` starts a new subpath at the same point,
+        // which filling closes too.
         current = start
+        open = true
       }
     }
     closeSubpath()
