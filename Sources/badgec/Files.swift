@@ -77,7 +77,9 @@ func cannotRead(_ path: String, _ code: Int32 = errno) -> FileError {
 }
 
 /// Writing `path` failed with `errno`.
-func cannotWrite(_ path: String) -> FileError { FileError(message: "cannot write '\(path)': \(errorText())") }
+func cannotWrite(_ path: String, _ code: Int32 = errno) -> FileError {
+  FileError(message: "cannot write '\(path)': \(errorText(code))")
+}
 
 // MARK: Identity
 
@@ -232,12 +234,12 @@ func write(_ result: CompileResult, to destination: Destination, shownAs shown: 
   case .descriptor(let fd):
     guard result.write(to: { writeAll(fd, $0) }) else {
       let name = shown == "-" ? "standard output" : "'\(shown)'"
-      throw FileError(message: "cannot write \(name): \(errorText())")
+      throw FileError(message: "cannot write \(name): \(writeFailure())")
     }
   case .device(let path, let file):
     let fd = try openWithoutWaiting(path, file)
     let ok = result.write { writeAll(fd, $0) }
-    let why = errorText()
+    let why = ok ? errorText() : writeFailure()
     guard close(fd) == 0 && ok else { throw FileError(message: "cannot write '\(shown)': \(why)") }
   case .file(let path, let mode):
     try writeAtomically(result, to: path, keeping: mode, shownAs: shown)
@@ -310,12 +312,22 @@ func removeOnSignal(_ path: String?) {
 func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mode_t?, shownAs shown: String)
   throws(FileError)
 {
-  guard let (fd, temp) = temporaryFile(beside: path) else { throw cannotWrite(shown) }
-  removeOnSignal(temp)
+  // The handled signals wait while the file is made and registered, so
+  // that none can find it made but not yet registered for removal.
+  var handled = sigset_t()
+  var previous = sigset_t()
+  sigemptyset(&handled)
+  for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&handled, s) }
+  pthread_sigmask(SIG_BLOCK, &handled, &previous)
+  let made = temporaryFile(beside: path)
+  let madeError = errno
+  if let (_, temp) = made { removeOnSignal(temp) }
+  pthread_sigmask(SIG_SETMASK, &previous, nil)
+  guard let (fd, temp) = made else { throw cannotWrite(shown, madeError) }
   defer { removeOnSignal(nil) }
   if let mode { fchmod(fd, mode) }
   let ok = writeByOffset(result, fd) ?? result.write { writeAll(fd, $0) }
-  let why = errorText()
+  let why = ok ? errorText() : writeFailure()
   if close(fd) != 0 || !ok {
     unlink(temp)
     throw FileError(message: "cannot write '\(shown)': \(why)")
@@ -369,6 +381,13 @@ final class FirstError: @unchecked Sendable {
 }
 
 let writeError = FirstError()
+
+/// Why a write through `writeAll` failed: the error it kept (the write may
+/// have run on another thread, whose errno this one does not see).
+func writeFailure() -> String {
+  let code = writeError.value
+  return errorText(code != 0 ? code : errno)
+}
 
 /// Where the output's size is known (PPM): reserves the space first (a
 /// full disk is found before any drawing, and the file system need not

@@ -174,6 +174,13 @@ if format == nil, output != "-", let ext = fileExtension(output) {
   format = f
 }
 options.format = format ?? .svg
+// This is the main thread, near the top of its stack: the library may run
+// on it when the stack limit allows (saving a thread's start-up).
+var stackLimit = rlimit()
+if getrlimit(__rlimit_resource_t(RLIMIT_STACK.rawValue), &stackLimit) == 0 {
+  let bytes = stackLimit.rlim_cur  // RLIM_INFINITY is the largest value
+  options.callerStack = bytes >= rlim_t(Int.max) ? Int.max : Int(bytes) - (256 << 10)
+}
 
 // MARK: Compile
 

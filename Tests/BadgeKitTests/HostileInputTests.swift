@@ -332,6 +332,20 @@ struct HostileInputTests {
     #expect(result.diagnostics.first?.range.start == 27 + 7 * (Parser.maximumItems - 1))
   }
 
+  /// A few bytes can ask for hours of drawing: the pixels the fills cover
+  /// are counted before drawing, with one error past the limit.
+  @Test func drawingAreaIsLimited() {
+    let source = "badge B size 4096 { repeat 60 { rect() } }"
+    for format in [OutputFormat.ppm, .png] {
+      let over = Support.compile(source, CompileOptions(format: format))
+      #expect(over.diagnostics.map(\.message) == [.tooMuchArea(RasterRenderer.maximumCoveredArea)])
+      let within = Support.compile(source.replacingOccurrences(of: "60", with: "59"), CompileOptions(format: format))
+      #expect(!within.hasErrors)
+    }
+    // The SVG has no such cost.
+    #expect(!Support.compile(source).hasErrors)
+  }
+
   // MARK: Scopes
 
   /// A `let` declared again lower in a block does not change what the

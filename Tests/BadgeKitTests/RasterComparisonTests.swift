@@ -104,6 +104,66 @@ struct RasterComparisonTests {
     try RasterSupport.check("degenerate-gradients", source, within: 8, fraction: 0.995)
   }
 
+  /// Gradients that once drew differently in badgec's raster than in
+  /// every SVG renderer: every stop at 1 (the pad past the end is the last
+  /// colour), skewed and tiny scales (once a gradientTransform whose three
+  /// decimals lost the scale, or made it singular), stop offsets with four
+  /// decimals (written with three), and a short ramp on a long gradient
+  /// (once stepped by a 1024-entry table).
+  static let gradientCases: [(String, String)] = [
+    (
+      "equal-stops",
+      """
+      badge EqualStops size 400, 100 {
+        rect().frame(width: 100, height: 100).position(x: 50, y: 50)
+          .fill(linear(stop(red, 0.5), stop(green, 0.5), stop(blue, 0.5), start: leading, end: trailing))
+        rect().frame(width: 100, height: 100).position(x: 150, y: 50)
+          .fill(linear(stop(red, 0), stop(green, 0), stop(blue, 0), start: (0.3, 0), end: (1, 0)))
+        rect().frame(width: 100, height: 100).position(x: 250, y: 50)
+          .fill(linear(stop(red, 1), stop(green, 1), stop(blue, 1), start: leading, end: (0.7, 0)))
+        rect().frame(width: 100, height: 100).position(x: 350, y: 50)
+          .fill(linear(red, stop(yellow, 0.4), stop(green, 0.4), blue, start: topLeading, end: bottomTrailing))
+      }
+      """
+    ),
+    (
+      "skewed-and-tiny-scales",
+      """
+      badge Scales size 300, 200 {
+        rect().frame(width: 62500, height: 40).scale(x: 0.0016, y: 1).position(x: 100, y: 25)
+          .fill(linear(red, blue, start: leading, end: trailing))
+        rect().frame(width: 250000, height: 40).scale(x: 0.0004, y: 1).position(x: 100, y: 75)
+          .fill(linear(red, blue, start: leading, end: trailing))
+        rect().frame(width: 90, height: 90).scale(x: 1 / 3, y: 1.5).rotate(30deg).position(x: 225, y: 60)
+          .fill(linear(red, stop(yellow, 0.3), blue, start: leading, end: (0.8, 0.7)))
+        rect().frame(width: 3000, height: 60).scale(x: 1 / 30, y: 1).position(x: 75, y: 160)
+          .fill(linear(red, blue, start: leading, end: trailing))
+        rect().frame(width: 10, height: 10).scale(x: 1, y: 6).position(x: 225, y: 150)
+          .fill(linear(red, blue, start: (0.5, 0.50003), end: (0.5, 0.50009)))
+      }
+      """
+    ),
+    (
+      "stop-offsets-and-long-ramps",
+      """
+      badge Ramps size 200, 100 {
+        rect().frame(width: 20000, height: 50).position(x: 3430, y: 25)
+          .fill(linear(red, stop(red, 0.3334), stop(blue, 0.3336), blue, start: leading, end: trailing))
+        rect().frame(width: 5000, height: 50).position(x: 100, y: 75)
+          .fill(linear(red, stop(red, 0.5), stop(blue, 0.502), blue, start: leading, end: trailing))
+      }
+      """
+    ),
+  ]
+
+  @Test(arguments: gradientCases.indices)
+  func gradientsAsTheSVGWritesThem(_ i: Int) throws {
+    let (name, source) = RasterComparisonTests.gradientCases[i]
+    let svg = String(decoding: try #require(Support.compile(source).output), as: UTF8.self)
+    #expect(!svg.contains("gradientTransform"))
+    try RasterSupport.check(name, source, within: 8, fraction: 0.995)
+  }
+
   @Test(arguments: scenes.indices)
   func denseScene(_ i: Int) throws {
     let (name, source) = RasterComparisonTests.scenes[i]

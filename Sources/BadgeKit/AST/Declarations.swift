@@ -70,7 +70,7 @@ public struct Element: Equatable, Sendable {
 }
 
 /// The view an element starts from.
-public indirect enum Primary: Equatable, Sendable {
+public enum Primary: Equatable, Sendable {
   /// `path { … }`: a shape drawn in its own frame.
   case path(PathBody)
   /// `zstack { … }`: children centred on each other.
@@ -98,7 +98,7 @@ public struct PathBody: Equatable, Sendable {
 }
 
 /// One item of a path body.
-public indirect enum PathItem: Equatable, Sendable {
+public enum PathItem: Equatable, Sendable {
   case `let`(LetDecl)
   /// `move`, `line`, `lines`, `quad`, `cubic` or `close` with its arguments.
   case command(PathCommand)

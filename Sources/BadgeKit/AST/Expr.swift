@@ -6,8 +6,9 @@ public enum BinaryOperator: String, Sendable {
   case add = "+", subtract = "-", multiply = "*", divide = "/"
 }
 
-/// An expression and the bytes it was read from.
-public indirect enum ExprKind: Equatable, Sendable {
+/// An expression and the bytes it was read from. Only the cases that hold
+/// an expression directly are boxed: a number or a name is stored inline.
+public enum ExprKind: Equatable, Sendable {
   /// A number literal with its unit (`0.5`, `45deg`, `-60pt`, `75%`).
   case number(Double, NumberUnit)
   case string(String)
@@ -19,8 +20,8 @@ public indirect enum ExprKind: Equatable, Sendable {
   case call(String, [Argument])
   /// A parenthesised pair or more, e.g. the point `(0.5, 0)`.
   case tuple([Expr])
-  case negate(Expr)
-  case binary(BinaryOperator, Expr, Expr)
+  indirect case negate(Expr)
+  indirect case binary(BinaryOperator, Expr, Expr)
   /// Stands where the parser could not read an expression (already reported).
   case invalid
 }

@@ -38,6 +38,7 @@ public enum Message: Equatable, Sendable {
   case tooManySegments(Int)
   case tooManyViews(Int)
   case tooManyItems(Int)
+  case tooMuchArea(Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
@@ -122,6 +123,9 @@ public enum Message: Equatable, Sendable {
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .tooManySegments(let limit):
       return "the badge builds more than \(limit) path segments; expected fewer or simpler paths"
+    case .tooMuchArea(let limit):
+      return
+        "drawing the badge covers more than \(limit) pixels (every shape's bounding box, overlaps counted); expected fewer or smaller shapes, or a smaller image"
     case .tooManyItems(let limit):
       return "the file holds more than \(limit) elements and path commands; the rest is not read"
     case .tooManyViews(let limit):

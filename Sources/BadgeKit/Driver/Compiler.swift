@@ -23,6 +23,11 @@ public struct CompileOptions: Sendable {
   /// The largest output allowed, in bytes (SVG and PPM; a PNG is bounded
   /// by its pixels): a larger one is an error before anything is written.
   public var maxOutputBytes = defaultMaxOutputBytes
+  /// How many bytes the calling thread's stack may still grow by, if the
+  /// caller knows (a command line's main thread: its stack limit). When
+  /// it is enough for the deepest input the limits allow, the stages run
+  /// on it; otherwise (and when nil) on a thread of their own.
+  public var callerStack: Int?
 
   public init(
     canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
@@ -81,7 +86,9 @@ public struct CompileResult: Sendable {
       return svg.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
     case .ppm, .png:
       guard let raster else { return false }
-      return renderRaster(raster, format: options.format, to: sink)
+      // Drawing recurses into nested groups on this thread too.
+      let format = options.format
+      return onLargeStack(callerStack: options.callerStack) { renderRaster(raster, format: format, to: sink) }
     }
   }
 
@@ -101,7 +108,7 @@ public struct CompileResult: Sendable {
   /// is not known or a call of `sink` returned false.
   public func write(at sink: @escaping @Sendable (UnsafeRawBufferPointer, Int) -> Bool) -> Bool {
     guard let raster, knownSize != nil else { return false }
-    return PPM.write(raster, at: sink)
+    return onLargeStack(callerStack: options.callerStack) { PPM.write(raster, at: sink) }
   }
 
   /// The whole output in memory, or nil when there were errors.
@@ -128,7 +135,7 @@ public let defaultCanvasSide = 300.0
 /// own (`onLargeStack`), so a deeply nested input is never limited by the
 /// caller's stack.
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
-  onLargeStack { compileOnThisStack(source, options) }
+  onLargeStack(callerStack: options.callerStack) { compileOnThisStack(source, options) }
 }
 
 private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {
@@ -204,7 +211,11 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
       bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange))
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
-      result.raster = renderer
+      if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
+        bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))
+      } else {
+        result.raster = renderer
+      }
     } else {
       bag.append(Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: badge.nameRange))
     }

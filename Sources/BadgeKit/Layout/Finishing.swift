@@ -4,10 +4,9 @@
 // - coordinates: a shape reaching farther than `maximumCoordinate` points
 //   from the canvas' origin is an error (SVG numbers and the renderers that
 //   read them cannot carry such values faithfully);
-// - gradient ends: put where the SVG writes them (three decimals, in canvas
-//   space for a translated, rotated or uniformly scaled fill, else in the
-//   fill's frame), and a gradient whose ends meet there is its last stop's
-//   colour, as SVG paints a gradient of no length.
+// - gradients: ends and stop offsets put where the SVG writes them (three
+//   decimals, ends in canvas space), and a gradient whose ends meet there
+//   is its last stop's colour, as SVG paints a gradient of no length.
 
 extension LayoutEngine {
   /// The farthest a shape may reach from the canvas' origin, in points.
@@ -78,21 +77,24 @@ extension LayoutEngine {
     return m
   }
 
-  /// The paint of gradient `g` in a fill drawn through `t`: its ends
-  /// rounded as the SVG writes them, or a solid colour when they meet.
+  /// The paint of gradient `g` in a fill drawn through `t`, settled as
+  /// the SVG writes it: ends in canvas space with three decimals, stop
+  /// offsets with three decimals, each at least the one before (as SVG
+  /// reads them); a solid colour, the last stop's, when the ends meet.
   static func settled(_ g: LinearGradient, _ t: Transform) -> Paint {
-    func rounded(_ p: Point) -> Point {
-      func r(_ x: Double) -> Double { (x * 1000).rounded(.toNearestOrAwayFromZero) / 1000 }
-      return Point(r(p.x), r(p.y))
-    }
+    func r(_ x: Double) -> Double { (x * 1000).rounded(.toNearestOrAwayFromZero) / 1000 }
     let last = g.stops.last?.color ?? RGBA(r: 0, g: 0, b: 0)
-    if t.isTranslation || t.similarityScale != nil, let inverse = t.inverted {
-      let (start, end) = (rounded(t.apply(g.start)), rounded(t.apply(g.end)))
-      if start == end { return .solid(last) }
-      return .linear(LinearGradient(stops: g.stops, start: inverse.apply(start), end: inverse.apply(end)))
+    guard let (q0, q1) = g.canvasEnds(t) else { return .solid(last) }
+    let (start, end) = (Point(r(q0.x), r(q0.y)), Point(r(q1.x), r(q1.y)))
+    guard start != end, let (p0, p1) = LinearGradient.frameEnds(canvasStart: start, canvasEnd: end, t) else {
+      return .solid(last)
     }
-    let (start, end) = (rounded(g.start), rounded(g.end))
-    if start == end { return .solid(last) }
-    return .linear(LinearGradient(stops: g.stops, start: start, end: end))
+    var stops = g.stops
+    var floor = 0.0
+    for i in stops.indices {
+      floor = max(floor, min(1, max(0, r(stops[i].location))))
+      stops[i].location = floor
+    }
+    return .linear(LinearGradient(stops: stops, start: p0, end: p1))
   }
 }

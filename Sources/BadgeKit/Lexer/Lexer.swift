@@ -8,9 +8,9 @@ public struct Lexer {
   private let bytes: [UInt8]
   private let file: Int
   private var pos = 0
-  private var diagnostics: [Diagnostic] = []
+  private(set) var diagnostics: [Diagnostic] = []
   /// Diagnostics past `Diagnostic.keptLimit`, counted only.
-  private var unlisted = 0
+  private(set) var unlisted = 0
 
   public init(_ source: SourceFile, fileIndex: Int = 0) {
     self.bytes = source.bytes

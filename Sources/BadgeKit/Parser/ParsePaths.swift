@@ -45,6 +45,8 @@ extension Parser {
     var args: [Argument] = []
     if minimum > 0 {
       repeat {
+        // Each point of `lines` is a segment: an item of its own.
+        if !args.isEmpty { try spendItem() }
         args.append(try argument())
       } while match(.comma)
     }

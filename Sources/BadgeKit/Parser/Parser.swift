@@ -11,7 +11,8 @@ struct ParseError: Error {}
 
 /// A recursive-descent parser over one file's tokens.
 public struct Parser {
-  var tokens: [Token]
+  /// The file's tokens, read as the parser asks for them.
+  let stream: TokenStream
   var index = 0
   var diagnostics: [Diagnostic] = []
   /// Errors past `Diagnostic.keptLimit`, counted only.
@@ -33,20 +34,23 @@ public struct Parser {
   /// stack overflow in the stages that walk the tree.
   static let maximumDepth = 200
 
-  init(tokens: [Token]) {
-    precondition(tokens.last?.kind == .endOfFile, "token list must end with endOfFile")
-    self.tokens = tokens
+  init(_ source: SourceFile, fileIndex: Int) {
+    self.stream = TokenStream(Lexer(source, fileIndex: fileIndex))
   }
+
+  /// The lexer's and the parser's diagnostics, in that order.
+  var allDiagnostics: [Diagnostic] { stream.diagnostics + diagnostics }
+  /// Errors of both past `Diagnostic.keptLimit`.
+  var allUnlisted: Int { stream.unlisted + unlisted }
 
   /// Parses a whole file. Also hands on the tokens, and how many errors
   /// were counted but not kept.
   public static func parse(_ source: SourceFile, fileIndex: Int = 0) -> (
     file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int, tokens: [Token]
   ) {
-    let lexed = Lexer.tokenize(source, fileIndex: fileIndex)
-    var parser = Parser(tokens: lexed.tokens)
+    var parser = Parser(source, fileIndex: fileIndex)
     let file = parser.file()
-    return (file, lexed.diagnostics + parser.diagnostics, lexed.unlisted + parser.unlisted, parser.tokens)
+    return (file, parser.allDiagnostics, parser.allUnlisted, parser.stream.tokens)
   }
 
   /// Keeps `d`, or only counts it past `Diagnostic.keptLimit`; nothing
@@ -65,22 +69,20 @@ public struct Parser {
   public static func parseOverride(_ source: SourceFile, fileIndex: Int)
     -> (override: (name: String, range: SourceRange, value: Expr)?, diagnostics: [Diagnostic], unlisted: Int)
   {
-    let lexed = Lexer.tokenize(source, fileIndex: fileIndex)
-    var parser = Parser(tokens: lexed.tokens)
+    var parser = Parser(source, fileIndex: fileIndex)
     let result = try? parser.override()
-    return (result, lexed.diagnostics + parser.diagnostics, lexed.unlisted + parser.unlisted)
+    return (result, parser.allDiagnostics, parser.allUnlisted)
   }
 
   /// Parses one expression that fills the whole source.
   static func parseExpression(_ source: SourceFile) -> (Expr, [Diagnostic]) {
-    let lexed = Lexer.tokenize(source, fileIndex: 0)
-    var parser = Parser(tokens: lexed.tokens)
+    var parser = Parser(source, fileIndex: 0)
     var expr = Expr(.invalid, parser.peek.range)
     do {
       expr = try parser.expression()
       if !parser.isAtEnd { throw parser.unexpected("the end of the expression") }
     } catch {}
-    return (expr, lexed.diagnostics + parser.diagnostics)
+    return (expr, parser.allDiagnostics)
   }
 
   /// override = IDENT "=" expression EOF ;
@@ -94,15 +96,21 @@ public struct Parser {
 
   // MARK: Cursor vocabulary
 
-  var peek: Token { tokens[index] }
-  var previous: Token { tokens[max(0, index - 1)] }
+  /// The current token; the end of the file once the parser has stopped
+  /// reading at a limit.
+  var peek: Token {
+    let t = stream.token(index)
+    if halted { return Token(kind: .endOfFile, range: t.range, spaceBefore: true, lineBefore: true) }
+    return t
+  }
+  var previous: Token { stream.token(max(0, index - 1)) }
   var isAtEnd: Bool { peek.kind == .endOfFile }
 
-  func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+  func peek(_ ahead: Int) -> Token { halted ? peek : stream.token(index + ahead) }
 
   @discardableResult
   mutating func advance() -> Token {
-    let t = tokens[index]
+    let t = peek
     if !isAtEnd { index += 1 }
     return t
   }
@@ -176,7 +184,6 @@ public struct Parser {
     guard itemBudget < 0 else { return }
     report(Diagnostic(.tooManyItems(Parser.maximumItems), at: peek.range))
     halted = true
-    index = tokens.count - 1
     throw ParseError()
   }
 

@@ -43,6 +43,40 @@ public struct LinearGradient: Hashable, Sendable {
   public var stops: [GradientStop]
   public var start: Point
   public var end: Point
+
+  /// The same gradient drawn through `t`, as a gradient of canvas space:
+  /// its ends there (the start's image, and the end of the canvas vector
+  /// along which the colour changes). A skewing `t` turns the gradient's
+  /// lines of equal colour, so the canvas end is not simply the end's
+  /// image. Nil when `t` is singular or the gradient has no length.
+  public func canvasEnds(_ t: Transform) -> (start: Point, end: Point)? {
+    guard let inverse = t.inverted else { return nil }
+    let d = Point(end.x - start.x, end.y - start.y)
+    let len2 = d.x * d.x + d.y * d.y
+    guard len2 > 0 else { return nil }
+    // t(q) = d · (inverse(q) − start) / |d|², a linear function of q whose
+    // gradient is inverseᵀ d / |d|².
+    let g = Point((inverse.a * d.x + inverse.b * d.y) / len2, (inverse.c * d.x + inverse.d * d.y) / len2)
+    let g2 = g.x * g.x + g.y * g.y
+    guard g2 > 0, g2.isFinite else { return nil }
+    let q0 = t.apply(start)
+    return (q0, Point(q0.x + g.x / g2, q0.y + g.y / g2))
+  }
+
+  /// The gradient of the fill's frame that `t` draws as the canvas
+  /// gradient from `start` to `end` (the inverse of `canvasEnds`).
+  static func frameEnds(canvasStart q0: Point, canvasEnd q1: Point, _ t: Transform) -> (start: Point, end: Point)? {
+    guard let inverse = t.inverted else { return nil }
+    let e = Point(q1.x - q0.x, q1.y - q0.y)
+    let e2 = e.x * e.x + e.y * e.y
+    guard e2 > 0 else { return nil }
+    // In the frame, t(p) = (t(p) − q0) · e / |e|² = (p − p0) · tᵀe / |e|².
+    let v = Point((t.a * e.x + t.b * e.y) / e2, (t.c * e.x + t.d * e.y) / e2)
+    let v2 = v.x * v.x + v.y * v.y
+    guard v2 > 0, v2.isFinite else { return nil }
+    let p0 = inverse.apply(q0)
+    return (p0, Point(p0.x + v.x / v2, p0.y + v.y / v2))
+  }
 }
 
 /// What fills a path.

@@ -78,6 +78,14 @@ struct RasterRenderer: @unchecked Sendable {
   /// The most edges one image is flattened into (16 bytes each).
   static let maximumEdges = 10_000_000
 
+  /// The pixels the fills cover, each its bounding box on the canvas
+  /// (overlaps counted, even-odd fills four times): what drawing costs.
+  private(set) var coveredArea = 0
+  /// The most pixels an image's fills may cover in all: about a second of
+  /// drawing (a thousand million, 60 times the Landmarks badge at 4096 ×
+  /// 4096).
+  static let maximumCoveredArea = 1_000_000_000
+
   /// Nil when the scene flattens into more than `maximumEdges` edges.
   init?(_ scene: Scene, scale: Double, background: RGBA?) {
     (width, height) = RasterRenderer.pixelSize(scene, scale: scale)
@@ -87,6 +95,8 @@ struct RasterRenderer: @unchecked Sendable {
     flattener.canvas = Size(Double(width), Double(height))
     flattener.limit = RasterRenderer.maximumEdges
     let h = height
+    let w = width
+    var area = 0
     var tooMany = false
     func prepare(_ nodes: [SceneNode]) -> [PreparedNode] {
       nodes.map { node in
@@ -100,15 +110,25 @@ struct RasterRenderer: @unchecked Sendable {
           flattener.limit -= edges.count
           let k = f.rule == .evenOdd ? RasterRenderer.evenOddSubRows : 1
           var (minY, maxY) = (Float.infinity, -Float.infinity)
+          var (minX, maxX) = (Float.infinity, -Float.infinity)
           for e in edges {
             minY = min(minY, e.y0, e.y1)
             maxY = max(maxY, e.y0, e.y1)
+            minX = min(minX, e.x0, e.x1)
+            maxX = max(maxX, e.x0, e.x1)
           }
-          let ok = !edges.isEmpty && minY.isFinite && maxY.isFinite
+          let ok = !edges.isEmpty && minY.isFinite && maxY.isFinite && minX.isFinite && maxX.isFinite
+          if ok {
+            let rows = min(h - 1, Int(maxY.rounded(.up))) - max(0, Int(minY.rounded(.down))) + 1
+            let columns = min(w, Int(maxX.rounded(.up)) + 1) - max(0, Int(minX.rounded(.down)))
+            if rows > 0 && columns > 0 { area += rows * columns * k }
+          }
           let scaled = k == 1 ? edges : edges.map { Edge($0.x0, $0.y0 * Float(k), $0.x1, $0.y1 * Float(k)) }
           return .fill(
             PreparedFill(
-              edges: scaled, shader: Shader(f.paint, opacity: f.opacity, toPixels: m), rule: f.rule, subRows: k,
+              edges: scaled,
+              shader: Shader(f.paint, opacity: f.opacity, toPixels: m, canvas: Size(Double(w), Double(h))),
+              rule: f.rule, subRows: k,
               y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0))
         case .layer(let opacity, let children):
           return .layer(opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepare(children))
@@ -116,6 +136,7 @@ struct RasterRenderer: @unchecked Sendable {
       }
     }
     nodes = prepare(scene.nodes)
+    coveredArea = area
     if tooMany { return nil }
   }
 

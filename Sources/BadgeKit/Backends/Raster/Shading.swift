@@ -1,8 +1,8 @@
 // Shading: a scene paint, its fill's opacity and the transform from the
 // fill's frame to pixels in; the premultiplied colour of any pixel out.
 // Gradients are interpolated like SVG's, in unpremultiplied sRGB, into a
-// table of 1024 premultiplied colours; t is an affine function of the pixel
-// centre, padded to [0, 1].
+// table of premultiplied colours (one a pixel along the gradient, 1024 to
+// 8192); t is an affine function of the pixel centre, padded to [0, 1].
 
 /// The colour source of one fill, in pixel coordinates.
 enum Shader {
@@ -11,21 +11,21 @@ enum Shader {
   case linear(table: [Pixel], gx: Float, gy: Float, g0: Float)
 
   static let tableSize = 1024
+  static let maximumTableSize = 8192
 
-  init(_ paint: Paint, opacity: Double, toPixels m: Transform) {
+  /// The shader of `paint` for a fill drawn onto `canvas` (pixels)
+  /// through `m`.
+  init(_ paint: Paint, opacity: Double, toPixels m: Transform, canvas: Size) {
     switch paint {
     case .solid(let c):
       self = .solid(Pixels.pack(c, opacity: opacity))
     case .linear(let g):
-      let table = (0..<Shader.tableSize).map { i in
-        Pixels.pack(Shader.color(at: Double(i) / Double(Shader.tableSize - 1), g.stops), opacity: opacity)
-      }
       let (vx, vy) = (g.end.x - g.start.x, g.end.y - g.start.y)
       let len2 = vx * vx + vy * vy
       let det = m.a * m.d - m.b * m.c
       guard len2 > 0, det != 0 else {
         // A gradient of no length paints its last colour (as SVG).
-        self = .solid(table[table.count - 1])
+        self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
         return
       }
       // The gradient's direction divided by its length: t = u · (q − start)
@@ -37,7 +37,26 @@ enum Shader {
       let gx = ux * ia + uy * ib
       let gy = ux * ic + uy * id
       let g0 = ux * (itx - g.start.x) + uy * (ity - g.start.y)
-      self = .linear(table: table, gx: Float(gx), gy: Float(gy), g0: Float(g0))
+      // The table covers only the part of [0, 1] that the canvas shows,
+      // with an entry a pixel along the gradient there (at least 1024, at
+      // most 8192): a long gradient seen in part shows no steps.
+      let corners = [(0.0, 0.0), (canvas.width, 0), (0, canvas.height), (canvas.width, canvas.height)]
+      let ts = corners.map { gx * $0.0 + gy * $0.1 + g0 }
+      let lo = max(0, min(1, ts.min()!))
+      let hi = max(0, min(1, ts.max()!))
+      guard hi > lo, lo.isFinite, hi.isFinite else {
+        self = .solid(Pixels.pack(Shader.color(at: lo.isFinite ? lo : 0, g.stops), opacity: opacity))
+        return
+      }
+      let pixels = (hi - lo) / (gx * gx + gy * gy).squareRoot()
+      let size =
+        pixels.isFinite ? min(Shader.maximumTableSize, max(Shader.tableSize, Int(pixels) + 2)) : Shader.tableSize
+      let table = (0..<size).map { i in
+        Pixels.pack(Shader.color(at: lo + (hi - lo) * Double(i) / Double(size - 1), g.stops), opacity: opacity)
+      }
+      // t mapped onto the table: (t − lo) / (hi − lo).
+      let span = hi - lo
+      self = .linear(table: table, gx: Float(gx / span), gy: Float(gy / span), g0: Float((g0 - lo) / span))
     }
   }
 
@@ -68,11 +87,19 @@ enum Shader {
     return table[Int(clamped * Float(table.count - 1) + 0.5)]
   }
 
-  /// The unpremultiplied colour at `t`, padded beyond the first and last stop.
+  /// The unpremultiplied colour at `t`, padded beyond the first and last
+  /// stop. Where both pads meet (every stop at one place), the near end
+  /// of the table wins: t = 1 (and beyond) is the last colour even when
+  /// every stop is at 1, and t = 0 the first even when all are at 0.
   static func color(at t: Double, _ stops: [GradientStop]) -> RGBA {
     guard let first = stops.first, let last = stops.last else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
-    if t <= first.location { return first.color }
-    if t >= last.location { return last.color }
+    if t < 0.5 {
+      if t <= first.location { return first.color }
+      if t >= last.location { return last.color }
+    } else {
+      if t >= last.location { return last.color }
+      if t <= first.location { return first.color }
+    }
     for i in 1..<stops.count where t <= stops[i].location {
       let (a, b) = (stops[i - 1], stops[i])
       let span = b.location - a.location

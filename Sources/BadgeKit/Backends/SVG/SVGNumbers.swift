@@ -7,24 +7,46 @@ enum SVGText {
   /// 2.0 → "2", -0.0004 → "0". A non-finite value (which layout never
   /// produces) is written as 0.
   static func number(_ x: Double) -> String {
-    guard x.isFinite, abs(x) < 1e15 else { return "0" }
+    var bytes: [UInt8] = []
+    appendNumber(x, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `number(x)` to `out`, without making a String.
+  static func appendNumber(_ x: Double, to out: inout [UInt8]) {
+    guard x.isFinite, abs(x) < 1e15 else {
+      out.append(UInt8(ascii: "0"))
+      return
+    }
     let thousandths = Int64((x * 1000).rounded(.toNearestOrAwayFromZero))
-    if thousandths == 0 { return "0" }
-    let negative = thousandths < 0
-    let m = negative ? -thousandths : thousandths
-    var s = negative ? "-" : ""
-    s += String(m / 1000)
+    if thousandths == 0 {
+      out.append(UInt8(ascii: "0"))
+      return
+    }
+    if thousandths < 0 { out.append(UInt8(ascii: "-")) }
+    let m = thousandths.magnitude
+    appendDigits(m / 1000, to: &out)
     var frac = Int(m % 1000)
     if frac != 0 {
+      out.append(UInt8(ascii: "."))
       var digits = 3
       while frac % 10 == 0 {
         frac /= 10
         digits -= 1
       }
-      let f = String(frac)
-      s += "." + String(repeating: "0", count: digits - f.count) + f
+      var divisor = 1
+      for _ in 1..<digits { divisor *= 10 }
+      while divisor > 0 {
+        out.append(UInt8(ascii: "0") + UInt8(frac / divisor % 10))
+        divisor /= 10
+      }
     }
-    return s
+  }
+
+  /// The decimal digits of `n`.
+  private static func appendDigits(_ n: UInt64, to out: inout [UInt8]) {
+    if n >= 10 { appendDigits(n / 10, to: &out) }
+    out.append(UInt8(ascii: "0") + UInt8(n % 10))
   }
 
   /// `#rrggbb` for the colour's channels (alpha is written separately).

@@ -2,37 +2,41 @@
 // compact `d` attribute (`M1 2L3 4Q…Z`).
 
 extension ScenePath {
-  /// The `d` attribute of this path with every point mapped by `t`.
+  /// The `d` attribute of this path with every point mapped by `t`,
+  /// written as bytes (a path may have a hundred thousand segments).
   func svgData(_ t: Transform) -> String {
-    var s = ""
+    var out: [UInt8] = []
+    out.reserveCapacity(elements.count * 12)
     func add(_ p: Point) {
       let q = t.apply(p)
-      s += SVGText.number(q.x) + " " + SVGText.number(q.y)
+      SVGText.appendNumber(q.x, to: &out)
+      out.append(UInt8(ascii: " "))
+      SVGText.appendNumber(q.y, to: &out)
     }
     for e in elements {
       switch e {
       case .move(let p):
-        s += "M"
+        out.append(UInt8(ascii: "M"))
         add(p)
       case .line(let p):
-        s += "L"
+        out.append(UInt8(ascii: "L"))
         add(p)
       case .quad(let c, let p):
-        s += "Q"
+        out.append(UInt8(ascii: "Q"))
         add(c)
-        s += " "
+        out.append(UInt8(ascii: " "))
         add(p)
       case .cubic(let c1, let c2, let p):
-        s += "C"
+        out.append(UInt8(ascii: "C"))
         add(c1)
-        s += " "
+        out.append(UInt8(ascii: " "))
         add(c2)
-        s += " "
+        out.append(UInt8(ascii: " "))
         add(p)
       case .close:
-        s += "Z"
+        out.append(UInt8(ascii: "Z"))
       }
     }
-    return s
+    return String(decoding: out, as: UTF8.self)
   }
 }

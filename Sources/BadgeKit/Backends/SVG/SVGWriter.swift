@@ -148,23 +148,17 @@ public struct SVGWriter {
       return s
     }
 
-    /// A `<linearGradient>` for `g` (in the fill's frame) drawn through `t`.
+    /// A `<linearGradient>` for `g` (in the fill's frame) drawn through `t`,
+    /// written with its ends in canvas space (no gradientTransform, whose
+    /// entries three decimals could not carry).
     mutating func defineGradient(_ g: LinearGradient, _ t: Transform) {
       let id = "g\(gradientCount)"
       gradientCount += 1
-      var start = g.start
-      var end = g.end
-      var extra = ""
-      if t.isTranslation || t.similarityScale != nil {
-        start = t.apply(start)
-        end = t.apply(end)
-      } else {
-        let m = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(SVGText.number).joined(separator: " ")
-        extra = " gradientTransform=\"matrix(\(m))\""
-      }
+      // The layout settled the gradient: its ends do not meet here.
+      let (start, end) = g.canvasEnds(t) ?? (t.apply(g.start), t.apply(g.end))
       defs += "    <linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
       defs += " x1=\"\(SVGText.number(start.x))\" y1=\"\(SVGText.number(start.y))\""
-      defs += " x2=\"\(SVGText.number(end.x))\" y2=\"\(SVGText.number(end.y))\"\(extra)>\n"
+      defs += " x2=\"\(SVGText.number(end.x))\" y2=\"\(SVGText.number(end.y))\">\n"
       for stop in g.stops {
         defs += "      <stop offset=\"\(SVGText.number(stop.location))\" stop-color=\"\(SVGText.hex(stop.color))\""
         if stop.color.a < 1 { defs += " stop-opacity=\"\(SVGText.number(stop.color.a))\"" }
