@@ -22,8 +22,7 @@ enum SVGInertness {
     case numbers
     /// Path data: `M`, `L`, `Q`, `C`, `Z`, each with its count of numbers.
     case pathData
-    /// `translate(x y)`, `rotate(a)`, `matrix(a b c d e f)` separated by
-    /// single spaces.
+    /// `translate(x y)` and `rotate(a)` separated by single spaces.
     case transform
     /// `#rrggbb` in lowercase hex.
     case colour
@@ -77,7 +76,7 @@ enum SVGInertness {
       parents: ["defs"],
       attributes: [
         "id": .id, "gradientUnits": .fixed("userSpaceOnUse"), "x1": .number, "y1": .number, "x2": .number,
-        "y2": .number, "gradientTransform": .transform,
+        "y2": .number,
       ],
       required: ["id", "gradientUnits"]),
     "stop": Rule(
@@ -544,7 +543,7 @@ extension SVGInertness {
 
     /// `name(numbers) name(numbers)…` with the names the writer uses.
     static func transformProblem(_ s: String) -> String? {
-      let arity = ["translate": 2, "rotate": 1, "matrix": 6]
+      let arity = ["translate": 2, "rotate": 1]
       let items = s.split(separator: " ", omittingEmptySubsequences: false)
       var k = 0
       guard !s.isEmpty else { return "empty transform" }

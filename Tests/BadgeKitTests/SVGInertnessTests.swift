@@ -56,8 +56,7 @@ struct SVGInertnessTests {
       """
       <defs>
           <path id="p0" d="M0 0Q1 1 2 2C1 2 3 4 -5.125 6Z"/>
-          <linearGradient id="g0" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="1" y2="1" \
-      gradientTransform="matrix(1 0 0 1 2 3)">
+          <linearGradient id="g0" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stop-color="#ff0000" stop-opacity="0.5"/>
           </linearGradient>
         </defs>
@@ -118,6 +117,12 @@ struct SVGInertnessTests {
     ("double hyphen in a comment", document("<!-- a -- b -->" + good), "'--' inside a comment"),
     ("bad number", document("<path d=\"M0 0Z\" fill-opacity=\"NaN\"/>"), "not a number"),
     ("bad path data", document("<path d=\"M0 0 L1e9 1\"/>"), "M needs 2 numbers"),
+    ("a transform badgec does not write", document("<use transform=\"matrix(1 0 0 1 0 0)\"/>"), "is no transform"),
+    (
+      "an attribute badgec no longer writes",
+      document("<defs><linearGradient id=\"g0\" gradientUnits=\"userSpaceOnUse\" gradientTransform=\"x\"/></defs>"),
+      "attribute gradientTransform"
+    ),
     ("wrong root", Array("<g opacity=\"1\"/>".utf8), "<g> inside nothing"),
     ("empty", [], "no root element"),
   ]
