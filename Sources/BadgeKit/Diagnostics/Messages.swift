@@ -39,6 +39,7 @@ public enum Message: Equatable, Sendable {
   case tooManyViews(Int)
   case tooManyItems(Int)
   case tooMuchArea(Int)
+  case tooManyEdgeRows(Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
@@ -123,6 +124,9 @@ public enum Message: Equatable, Sendable {
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .tooManySegments(let limit):
       return "the badge builds more than \(limit) path segments; expected fewer or simpler paths"
+    case .tooManyEdgeRows(let limit):
+      return
+        "the badge's edges cross more than \(limit) pixel rows in all; expected fewer or simpler paths, or a smaller image"
     case .tooMuchArea(let limit):
       return
         "drawing the badge covers more than \(limit) pixels (every shape's bounding box, overlaps counted); expected fewer or smaller shapes, or a smaller image"

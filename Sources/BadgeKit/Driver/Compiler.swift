@@ -143,14 +143,11 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   var bag = DiagnosticBag()
 
   // Stage 1–2: tokens and syntax tree.
-  // The tokens are dropped once parsed, but for where the names set by
-  // `-D` are used (for the notes on errors about them).
-  var uses: [String: [SourceRange]] = [:]
-  let parsed: (file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int) = {
-    let p = Parser.parse(source, fileIndex: 0)
-    uses = overrideUses(options.overrides, p.tokens)
-    return (p.file, p.diagnostics, p.unlisted)
-  }()
+  // Where the names set by `-D` are used, for the notes on errors about
+  // them, is recorded as the file is read.
+  let overridden = Set(
+    options.overrides.map { text in String(text.prefix { $0 != "=" }.filter { $0 != " " && $0 != "\t" }) })
+  let parsed = Parser.parse(source, fileIndex: 0, watching: overridden)
   bag.append(contentsOf: parsed.diagnostics)
   bag.addUnlisted(parsed.unlisted)
   var overrides: [(name: String, range: SourceRange, value: Expr)] = []
@@ -213,6 +210,8 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
       if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
         bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))
+      } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
+        bag.append(Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: badge.nameRange))
       } else {
         result.raster = renderer
       }
@@ -226,7 +225,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     result.svg = SVGWriter().write(scene, limit: options.maxOutputBytes)
     if result.svg == nil { bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange)) }
   }
-  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, uses))
+  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, parsed.uses))
   result.unlisted = bag.unlisted
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
@@ -267,22 +266,6 @@ private func notingOverrides(
     }
     return d
   }
-}
-
-/// Where each name set by a `-D` (written `name=value`) is used in the
-/// file's tokens, in source order.
-private func overrideUses(_ overrides: [String], _ tokens: [Token]) -> [String: [SourceRange]] {
-  guard !overrides.isEmpty else { return [:] }
-  var names: Set<String> = []
-  for o in overrides {
-    let name = String(o.prefix { $0 != "=" }.filter { $0 != " " && $0 != "\t" })
-    names.insert(name)
-  }
-  var uses: [String: [SourceRange]] = [:]
-  for token in tokens {
-    if case .identifier(let name) = token.kind, names.contains(name) { uses[name, default: []].append(token.range) }
-  }
-  return uses
 }
 
 /// Diagnostics in source order (layout finds them in drawing order).

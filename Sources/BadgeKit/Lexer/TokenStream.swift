@@ -1,26 +1,49 @@
 // Tokens on demand: the lexer reads the source only as far as the parser
-// has asked, so a parser that stops early (at a limit) leaves the rest of a
-// huge file unread, and holds no tokens for it.
+// has asked, and the tokens the parser has passed are let go, so the
+// tokens of a file are never all held at once, and a parser that stops
+// early (at a limit) leaves the rest of a huge file unread.
 
 /// The tokens of one source, read from the lexer as they are first asked
 /// for; token `i` is the `i`-th token of the file (the last is
-/// `.endOfFile`, returned again for every index past it).
+/// `.endOfFile`, returned again for every index past it). Tokens before
+/// the parser's last look-back are dropped (`discard(before:)`).
 final class TokenStream {
   private var lexer: Lexer
-  /// The tokens read so far.
-  private(set) var tokens: [Token] = []
+  /// The tokens kept: token `base + k` is `window[k]`.
+  private var window: [Token] = []
+  private var base = 0
   private var ended = false
+  /// Names whose uses are recorded as the tokens are read.
+  private let watched: Set<String>
+  /// Where each watched name is used as an identifier, in source order.
+  private(set) var uses: [String: [SourceRange]] = [:]
 
-  init(_ lexer: Lexer) { self.lexer = lexer }
+  init(_ lexer: Lexer, watching names: Set<String> = []) {
+    self.lexer = lexer
+    self.watched = names
+  }
 
-  /// Token `i`, reading up to it.
+  /// Token `i` (never one already discarded), reading up to it.
   func token(_ i: Int) -> Token {
-    while i >= tokens.count && !ended {
+    precondition(i >= base, "token \(i) was discarded")
+    while i >= base + window.count && !ended {
       let t = lexer.next()
-      tokens.append(t)
+      window.append(t)
       if t.kind == .endOfFile { ended = true }
+      if !watched.isEmpty, case .identifier(let name) = t.kind, watched.contains(name) {
+        uses[name, default: []].append(t.range)
+      }
     }
-    return tokens[min(i, tokens.count - 1)]
+    return window[min(i - base, window.count - 1)]
+  }
+
+  /// Lets go of the tokens before `i` (in batches, so that each token is
+  /// moved at most once more).
+  func discard(before i: Int) {
+    let n = min(i - base, window.count - 1)
+    guard n >= 4096 && n * 2 >= window.count else { return }
+    window.removeFirst(n)
+    base += n
   }
 
   /// The lexer's diagnostics for what it has read.

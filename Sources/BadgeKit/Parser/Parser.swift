@@ -34,8 +34,8 @@ public struct Parser {
   /// stack overflow in the stages that walk the tree.
   static let maximumDepth = 200
 
-  init(_ source: SourceFile, fileIndex: Int) {
-    self.stream = TokenStream(Lexer(source, fileIndex: fileIndex))
+  init(_ source: SourceFile, fileIndex: Int, watching names: Set<String> = []) {
+    self.stream = TokenStream(Lexer(source, fileIndex: fileIndex), watching: names)
   }
 
   /// The lexer's and the parser's diagnostics, in that order.
@@ -43,14 +43,15 @@ public struct Parser {
   /// Errors of both past `Diagnostic.keptLimit`.
   var allUnlisted: Int { stream.unlisted + unlisted }
 
-  /// Parses a whole file. Also hands on the tokens, and how many errors
-  /// were counted but not kept.
-  public static func parse(_ source: SourceFile, fileIndex: Int = 0) -> (
-    file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int, tokens: [Token]
+  /// Parses a whole file. Also hands on how many errors were counted but
+  /// not kept, and where the `watched` names are used (for notes on
+  /// errors about values set with `-D`).
+  public static func parse(_ source: SourceFile, fileIndex: Int = 0, watching names: Set<String> = []) -> (
+    file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int, uses: [String: [SourceRange]]
   ) {
-    var parser = Parser(source, fileIndex: fileIndex)
+    var parser = Parser(source, fileIndex: fileIndex, watching: names)
     let file = parser.file()
-    return (file, parser.allDiagnostics, parser.allUnlisted, parser.stream.tokens)
+    return (file, parser.allDiagnostics, parser.allUnlisted, parser.stream.uses)
   }
 
   /// Keeps `d`, or only counts it past `Diagnostic.keptLimit`; nothing
@@ -111,7 +112,10 @@ public struct Parser {
   @discardableResult
   mutating func advance() -> Token {
     let t = peek
-    if !isAtEnd { index += 1 }
+    if !isAtEnd {
+      index += 1
+      stream.discard(before: index - 1)
+    }
     return t
   }
 

@@ -78,12 +78,19 @@ struct RasterRenderer: @unchecked Sendable {
   /// The most edges one image is flattened into (16 bytes each).
   static let maximumEdges = 10_000_000
 
+  /// The pixel rows the edges cross, summed (even-odd fills four times):
+  /// the other half of what drawing costs.
+  private(set) var edgeRows = 0
+  /// The most pixel rows all edges of an image may cross: about a second
+  /// of drawing (the Landmarks badge at 4096 × 4096 crosses 27,000).
+  static let maximumEdgeRows = 30_000_000
+
   /// The pixels the fills cover, each its bounding box on the canvas
   /// (overlaps counted, even-odd fills four times): what drawing costs.
   private(set) var coveredArea = 0
   /// The most pixels an image's fills may cover in all: about a second of
-  /// drawing (a thousand million, 60 times the Landmarks badge at 4096 ×
-  /// 4096).
+  /// drawing (a thousand million, 50 times the Landmarks badge at 4096 ×
+  /// 4096, which covers 19 million).
   static let maximumCoveredArea = 1_000_000_000
 
   /// Nil when the scene flattens into more than `maximumEdges` edges.
@@ -97,6 +104,7 @@ struct RasterRenderer: @unchecked Sendable {
     let h = height
     let w = width
     var area = 0
+    var rows = 0
     var tooMany = false
     func prepare(_ nodes: [SceneNode]) -> [PreparedNode] {
       nodes.map { node in
@@ -111,12 +119,15 @@ struct RasterRenderer: @unchecked Sendable {
           let k = f.rule == .evenOdd ? RasterRenderer.evenOddSubRows : 1
           var (minY, maxY) = (Float.infinity, -Float.infinity)
           var (minX, maxX) = (Float.infinity, -Float.infinity)
+          var crossed: Float = 0
           for e in edges {
             minY = min(minY, e.y0, e.y1)
             maxY = max(maxY, e.y0, e.y1)
             minX = min(minX, e.x0, e.x1)
             maxX = max(maxX, e.x0, e.x1)
+            crossed += min(max(e.y0, e.y1), Float(h)) - max(min(e.y0, e.y1), 0) + 1
           }
+          rows += Int(min(crossed, 1e15)) * k
           let ok = !edges.isEmpty && minY.isFinite && maxY.isFinite && minX.isFinite && maxX.isFinite
           if ok {
             let rows = min(h - 1, Int(maxY.rounded(.up))) - max(0, Int(minY.rounded(.down))) + 1
@@ -137,6 +148,7 @@ struct RasterRenderer: @unchecked Sendable {
     }
     nodes = prepare(scene.nodes)
     coveredArea = area
+    edgeRows = rows
     if tooMany { return nil }
   }
 
