@@ -3,7 +3,8 @@
 // nested zstack, geometry and repeat, paths with every command and
 // `within`, the built-in shapes, every modifier, colours and gradients),
 // and every program must compile without errors, give the same SVG twice,
-// pass xmllint, draw within tolerance of rsvg-convert's rendering of its
+// be inert (well-formed, only what the writer writes: SVGInertness), pass
+// xmllint, draw within tolerance of rsvg-convert's rendering of its
 // SVG, and encode to PNG. Failing programs and images go to
 // .build/raster-test-output/.
 import Foundation
@@ -449,6 +450,8 @@ struct RandomProgramTests {
         continue
       }
       #expect(Support.compile(source).output == svg, "seed \(seed): two compilations differ\n\(source)")
+      let problems = SVGInertness.problems(in: svg)
+      #expect(problems.isEmpty, "seed \(seed): the SVG is not inert: \(problems)\n\(source)")
       try Data(svg).write(to: dir.appendingPathComponent("\(seed).svg"))
       let png = Support.compile(source, CompileOptions(format: .png)).output ?? []
       #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "seed \(seed): no PNG\n\(source)")

@@ -79,7 +79,7 @@ public struct CompileResult: Sendable {
   /// piece (a raster image band by band). False when there is no scene or
   /// the sink reported a failure.
   public func write(to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Bool {
-    guard let scene, !hasErrors else { return false }
+    guard scene != nil, !hasErrors else { return false }
     switch options.format {
     case .svg:
       guard var svg else { return false }
