@@ -102,6 +102,15 @@ var format: OutputFormat?
 var options = CompileOptions()
 var maxErrors = 20
 var args = Array(CommandLine.arguments.dropFirst())
+// CommandLine.arguments repairs malformed UTF-8, which would make badgec
+// open a different path than the one given: such an argument is refused.
+for k in 1..<Int(CommandLine.argc) {
+  guard let raw = CommandLine.unsafeArgv[k] else { continue }
+  let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+  if String(validating: bytes, as: UTF8.self) == nil {
+    usageError("argument \(k) is not valid UTF-8 ('\(args[k - 1])'); badgec takes UTF-8 paths and values")
+  }
+}
 var i = 0
 @MainActor func value(_ flag: String) -> String {
   i += 1

@@ -231,6 +231,13 @@ struct CLIFileSafetyTests {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("huge.png")
+    // Solid shapes on a 20000-pixel canvas: seconds of drawing, within the
+    // limit on the pixels fills may cover.
+    let sources = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: sources) }
+    let badge = sources.appendingPathComponent("solid.badge")
+    try "badge S size 20000 { rect().fill(red) circle().fill(blue) }".write(
+      to: badge, atomically: true, encoding: .utf8)
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // The signal's default action, even if this test runs where it is
@@ -238,7 +245,7 @@ struct CLIFileSafetyTests {
     // `exec` keeps the process id.
     p.arguments = [
       "--default-signal=INT,TERM,HUP,QUIT", "/bin/sh", "-c", "ulimit -c 0; exec \"$0\" \"$1\" --size 20000 -o \"$2\"",
-      Support.badgec.path, Support.url("samples/landmark.badge").path, out.path,
+      Support.badgec.path, badge.path, out.path,
     ]
     try p.run()
     // Wait until the temporary file is there (the image takes seconds).

@@ -40,6 +40,7 @@ public enum Message: Equatable, Sendable {
   case tooManyItems(Int)
   case tooMuchArea(Int)
   case tooManyEdgeRows(Int)
+  case tooManySteps(Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
@@ -124,6 +125,8 @@ public enum Message: Equatable, Sendable {
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .tooManySegments(let limit):
       return "the badge builds more than \(limit) path segments; expected fewer or simpler paths"
+    case .tooManySteps(let limit):
+      return "evaluating the badge takes more than \(limit) steps; expected fewer copies or simpler expressions"
     case .tooManyEdgeRows(let limit):
       return
         "the badge's edges cross more than \(limit) pixel rows in all; expected fewer or simpler paths, or a smaller image"

@@ -166,6 +166,10 @@ extension LayoutEngine {
         evaluator.callStack.append((name, nameRange))
         drawChildren(component.body, scope, size, centred: false, .identity, context, &local)
         evaluator.callStack.removeLast()
+        // Once the shape budget is spent the badge has failed: a partial
+        // drawing is neither kept nor handed up (each level above would
+        // hold another copy of it).
+        guard fillBudget >= 0 else { return }
         componentDrawings[key] = ComponentDrawing(nodes: local, fillCount: countFills(local))
         nodes.append(contentsOf: local.map { $0.transformed(by: t) })
       } else {

@@ -102,11 +102,13 @@ extension LayoutEngine {
     guard start != end, let (p0, p1) = LinearGradient.frameEnds(canvasStart: start, canvasEnd: end, t) else {
       return .solid(last)
     }
+    // The stops as written; the array is shared, not copied, when no
+    // offset moves (fills of one gradient share one list of stops).
     var stops = g.stops
     var floor = 0.0
     for i in stops.indices {
       floor = max(floor, min(1, max(0, r(stops[i].location))))
-      stops[i].location = floor
+      if stops[i].location != floor { stops[i].location = floor }
     }
     return .linear(LinearGradient(stops: stops, start: p0, end: p1))
   }

@@ -40,7 +40,7 @@ final class LayoutEngine {
   var fillBudget = LayoutEngine.maximumFills
   var fillBudgetReported = false
   /// The most shapes one badge draws.
-  static let maximumFills = 200_000
+  static let maximumFills = 100_000
   /// How many more path segments may be built (see `maximumSegments`).
   var segmentBudget = LayoutEngine.maximumSegments
   /// The most path segments one layout builds (a component drawn again

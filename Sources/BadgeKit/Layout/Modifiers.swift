@@ -55,6 +55,8 @@ extension LayoutEngine {
   /// error is left out (its diagnostic is already reported).
   func resolve(_ modifiers: [ScopedModifier], proposal: ProposedSize) -> [ResolvedModifier] {
     let size = proposal.filled
+    // Resolving a modifier costs about ten evaluation steps.
+    guard evaluator.spend(10 * modifiers.count, at: modifiers.first?.modifier.range) else { return [] }
     // Modifiers written together share a scope: one frame with the
     // proposal's `width` and `height` serves them all.
     var last: (scope: Scope, geometry: Scope)?

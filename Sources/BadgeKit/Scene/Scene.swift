@@ -99,7 +99,7 @@ public struct Fill: Hashable, Sendable {
 }
 
 /// A node of the scene, in drawing order.
-public indirect enum SceneNode: Hashable, Sendable {
+public enum SceneNode: Hashable, Sendable {
   case fill(Fill)
   /// Children composited together, then drawn with `opacity` (a group
   /// opacity: overlaps inside the group are not darker).

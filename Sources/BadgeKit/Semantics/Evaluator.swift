@@ -9,6 +9,12 @@ final class Evaluator {
   /// The components being drawn, innermost last, with where each was
   /// called: an error inside a component body names its calls in notes.
   var callStack: [(name: String, range: SourceRange)] = []
+  /// How many more expression nodes may be evaluated (see `maximumSteps`).
+  private var stepBudget = Evaluator.maximumSteps
+  /// The most expression nodes one compilation evaluates: about a second
+  /// of work (the Landmarks badge takes about 3,000). Past it every value
+  /// is invalid, after one error.
+  static let maximumSteps = 3_000_000
 
   /// Reports `message`, with notes for the components it is inside: the
   /// three innermost and the outermost.
@@ -21,7 +27,18 @@ final class Evaluator {
 
   // MARK: Expressions
 
+  /// Takes `steps` from the budget; false (after one report, at `range`)
+  /// once it is spent.
+  func spend(_ steps: Int, at range: SourceRange?) -> Bool {
+    guard stepBudget >= 0 else { return false }
+    stepBudget -= steps
+    guard stepBudget < 0 else { return true }
+    if let range { report(.tooManySteps(Evaluator.maximumSteps), range) }
+    return false
+  }
+
   func eval(_ expr: Expr, _ scope: Scope) -> Value {
+    guard spend(1, at: expr.range) else { return .invalid }
     switch expr.kind {
     case .number(let v, let unit):
       switch unit {

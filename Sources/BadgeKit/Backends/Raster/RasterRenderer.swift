@@ -86,11 +86,12 @@ struct RasterRenderer: @unchecked Sendable {
   static let maximumEdgeRows = 30_000_000
 
   /// The pixels the fills cover, each its bounding box on the canvas
-  /// (overlaps counted, even-odd fills four times): what drawing costs.
+  /// (overlaps counted, even-odd fills four times, gradients eight
+  /// times): what drawing costs.
   private(set) var coveredArea = 0
-  /// The most pixels an image's fills may cover in all: about a second of
-  /// drawing (a thousand million, 50 times the Landmarks badge at 4096 ×
-  /// 4096, which covers 19 million).
+  /// The most pixels an image's fills may cover in all, weighted: about a
+  /// second of drawing (the Landmarks badge at 4096 × 4096, its gradient
+  /// background weighted eight times, takes about an eighth).
   static let maximumCoveredArea = 1_000_000_000
 
   /// Nil when the scene flattens into more than `maximumEdges` edges.
@@ -132,7 +133,9 @@ struct RasterRenderer: @unchecked Sendable {
           if ok {
             let rows = min(h - 1, Int(maxY.rounded(.up))) - max(0, Int(minY.rounded(.down))) + 1
             let columns = min(w, Int(maxX.rounded(.up)) + 1) - max(0, Int(minX.rounded(.down)))
-            if rows > 0 && columns > 0 { area += rows * columns * k }
+            // A gradient's pixels cost eight times a solid colour's.
+            let weight = if case .linear = f.paint { 8 } else { 1 }
+            if rows > 0 && columns > 0 { area += rows * columns * k * weight }
           }
           let scaled = k == 1 ? edges : edges.map { Edge($0.x0, $0.y0 * Float(k), $0.x1, $0.y1 * Float(k)) }
           return .fill(
