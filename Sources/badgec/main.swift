@@ -30,7 +30,8 @@ let usage = """
     -D name=value       override a top-level let, e.g. -D rotations=6
     --max-errors N      show at most N errors (default 20; 0 shows all)
     --max-output SIZE   refuse an output larger than SIZE bytes (K, M, G
-                        suffixes; default 64M); SVG and PPM
+                        suffixes; default 64M); for PNG, its pixels at four
+                        bytes each (64M: 4096 × 4096)
     --help              show this help
     --version           show the version
 

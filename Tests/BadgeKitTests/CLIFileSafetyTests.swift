@@ -244,7 +244,8 @@ struct CLIFileSafetyTests {
     // ignored (as in a shell's background job); no core file for SIGQUIT;
     // `exec` keeps the process id.
     p.arguments = [
-      "--default-signal=INT,TERM,HUP,QUIT", "/bin/sh", "-c", "ulimit -c 0; exec \"$0\" \"$1\" --size 20000 -o \"$2\"",
+      "--default-signal=INT,TERM,HUP,QUIT", "/bin/sh", "-c",
+      "ulimit -c 0; exec \"$0\" \"$1\" --max-output 2G -o \"$2\"",
       Support.badgec.path, badge.path, out.path,
     ]
     try p.run()

@@ -313,6 +313,14 @@ struct HostileInputTests {
     #expect(Support.compile(source, options).diagnostics.map(\.message) == [.outputTooLarge(30_000)])
     options.maxOutputBytes = 100 * 100 * 3 + 15
     #expect(Support.compile(source, options).output?.count == 100 * 100 * 3 + 15)
+    // A PNG is bounded by its pixels at four bytes each: 4096 × 4096 is
+    // the default's.
+    let png = CompileOptions(format: .png)
+    #expect(!Support.compile("badge B size 4096 { rect() }", png).hasErrors)
+    #expect(
+      Support.compile("badge B size 4097, 4096 { rect() }", png).diagnostics.map(\.message) == [
+        .imagePixelsTooLarge(defaultMaxOutputBytes)
+      ])
   }
 
   /// Paths built past the segment budget stop the layout's path building

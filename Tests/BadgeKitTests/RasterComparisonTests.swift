@@ -58,6 +58,24 @@ struct RasterComparisonTests {
       """
     ),
     (
+      // Groups are composited only within their bounds: small groups in
+      // corners, one across the canvas edge, nested ones, and a group
+      // across several bands.
+      "layers-within-bounds",
+      """
+      badge S size 200, 120 {
+        zstack { rect().frame(width: 10, height: 10) circle().frame(width: 12, height: 12).offset(x: 4) }
+          .position(x: 8, y: 8).fill(#c03030).opacity(0.5)
+        zstack { rect().frame(width: 30, height: 30) circle().frame(width: 30, height: 30).offset(x: 10, y: 5) }
+          .position(x: 198, y: 118).fill(#3030c0).opacity(0.6)
+        zstack {
+          zstack { capsule().frame(width: 80, height: 20) ellipse().frame(width: 40, height: 70) }.fill(green).opacity(0.5)
+          rect().frame(width: 20, height: 100).fill(orange)
+        }.position(x: 100, y: 60).opacity(0.7)
+      }
+      """
+    ),
+    (
       "gradients-and-layers",
       """
       badge S size 160, 120 {

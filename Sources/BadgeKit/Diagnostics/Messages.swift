@@ -19,6 +19,7 @@ public enum Message: Equatable, Sendable {
   case expected(String, found: String)
   case gradientNeedsStops
   case imageTooLarge(Int, Int, Int)
+  case imagePixelsTooLarge(Int)
   case invalidUTF8
   case layoutTooDeep(Int)
   case missingArgument(String, of: String)
@@ -90,6 +91,10 @@ public enum Message: Equatable, Sendable {
       return "the image would be \(w) × \(h) pixels; expected at most \(limit) on a side (lower --size or --scale)"
     case .layoutTooDeep(let limit):
       return "the layout nests more than \(limit) levels of views and modifiers (components and repeats included)"
+    case .imagePixelsTooLarge(let limit):
+      let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+      return
+        "the image's pixels would take more than \(size) (four bytes each); expected a smaller image (or raise --max-output)"
     case .invalidUTF8:
       return "invalid UTF-8; the source must be UTF-8 text"
     case .missingArgument(let label, let of):

@@ -20,8 +20,9 @@ public struct CompileOptions: Sendable {
   public var format: OutputFormat = .svg
   /// Pixels per point and background, for the raster formats.
   public var raster = RasterOptions()
-  /// The largest output allowed, in bytes (SVG and PPM; a PNG is bounded
-  /// by its pixels): a larger one is an error before anything is written.
+  /// The largest output allowed, in bytes (SVG and PPM; for PNG, its
+  /// pixels at four bytes each): a larger one is an error before anything
+  /// is written.
   public var maxOutputBytes = defaultMaxOutputBytes
   /// How many bytes the calling thread's stack may still grow by, if the
   /// caller knows (a command line's main thread: its stack limit). When
@@ -205,6 +206,10 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
     if w > maximumPixelSide || h > maximumPixelSide {
       bag.append(Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: badge.nameRange))
+    } else if options.format == .png && w * h * 4 > options.maxOutputBytes {
+      // A PNG's size is known only once compressed; its pixels, four bytes
+      // each, bound the work (a 32,768-pixel square took 5 s).
+      bag.append(Diagnostic(.imagePixelsTooLarge(options.maxOutputBytes), at: badge.nameRange))
     } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
       bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange))
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {

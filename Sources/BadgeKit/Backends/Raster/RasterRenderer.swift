@@ -42,12 +42,36 @@ struct PreparedFill {
   /// Pixel bounds of the edges, clamped to the canvas: rows y0...y1
   /// (inclusive); empty when y0 > y1.
   var y0, y1: Int
+  /// Columns x0...x1 (inclusive), clamped to the canvas.
+  var x0 = 0, x1 = Int.max
+}
+
+/// The pixels a node may touch: columns x0...x1 and rows y0...y1 of the
+/// canvas (inclusive); empty when x0 > x1 or y0 > y1.
+struct PixelBounds {
+  var x0, y0, x1, y1: Int
+  static let empty = PixelBounds(x0: 1, y0: 1, x1: 0, y1: 0)
+  var isEmpty: Bool { x0 > x1 || y0 > y1 }
+  func union(_ o: PixelBounds) -> PixelBounds {
+    if isEmpty { return o }
+    if o.isEmpty { return self }
+    return PixelBounds(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+  }
 }
 
 /// The scene tree with its fills prepared.
-indirect enum PreparedNode {
+enum PreparedNode {
   case fill(PreparedFill)
-  case layer(opacity: UInt32, children: [PreparedNode])
+  /// Children composited together, then drawn with `opacity` (0–255),
+  /// within `bounds` (the union of the children's).
+  case layer(opacity: UInt32, children: [PreparedNode], bounds: PixelBounds)
+
+  var bounds: PixelBounds {
+    switch self {
+    case .fill(let f): return PixelBounds(x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1)
+    case .layer(_, _, let b): return b
+    }
+  }
 }
 
 /// Renders one scene at one scale.
@@ -114,7 +138,7 @@ struct RasterRenderer: @unchecked Sendable {
           let m = toPixels * f.transform
           guard let edges = flattener.edges(f.path, m) else {
             tooMany = true
-            return .layer(opacity: 0, children: [])
+            return .layer(opacity: 0, children: [], bounds: .empty)
           }
           flattener.limit -= edges.count
           let k = f.rule == .evenOdd ? RasterRenderer.evenOddSubRows : 1
@@ -143,9 +167,15 @@ struct RasterRenderer: @unchecked Sendable {
               edges: scaled,
               shader: Shader(f.paint, opacity: f.opacity, toPixels: m, canvas: Size(Double(w), Double(h))),
               rule: f.rule, subRows: k,
-              y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0))
+              y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0,
+              x0: ok ? max(0, Int(minX.rounded(.down))) : 1, x1: ok ? min(w - 1, Int(maxX.rounded(.up))) : 0))
         case .layer(let opacity, let children):
-          return .layer(opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepare(children))
+          let prepared = prepare(children)
+          let bounds = prepared.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+          // Compositing a layer costs its area once more.
+          if !bounds.isEmpty { area += (bounds.x1 - bounds.x0 + 1) * (bounds.y1 - bounds.y0 + 1) }
+          return .layer(
+            opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepared, bounds: bounds)
         }
       }
     }
@@ -244,16 +274,24 @@ struct RasterRenderer: @unchecked Sendable {
         drawStrips(f, into: pixels, rows: rows, y0: y0, &scratch.strips!)
       case .fill(let f):
         drawFill(f, into: pixels, rows: rows, y0: y0, &scratch.coverage)
-      case .layer(let opacity, let children):
+      case .layer(let opacity, let children, let b):
+        // Only the rows and columns of this band that the layer touches
+        // are cleared and composited.
+        let r0 = max(b.y0, y0) - y0
+        let r1 = min(b.y1, y0 + rows - 1) - y0
+        guard !b.isEmpty, r0 <= r1 else { continue }
         if scratch.layers.count <= depth { scratch.layers.append([]) }
         var layer = scratch.layers[depth]
         scratch.layers[depth] = []
         if layer.count != width * rows { layer = [Pixel](repeating: 0, count: width * rows) }
+        let (c0, c1) = (max(0, b.x0), min(width - 1, b.x1))
         layer.withUnsafeMutableBufferPointer { l in
-          l.baseAddress!.update(repeating: 0, count: width * rows)
+          for r in r0...r1 { (l.baseAddress! + r * width + c0).update(repeating: 0, count: c1 - c0 + 1) }
           draw(children, into: l.baseAddress!, rows: rows, y0: y0, &scratch, depth: depth + 1)
-          for i in 0..<(width * rows) where l[i] != 0 {
-            pixels[i] = Pixels.over(Pixels.scale(l[i], opacity), pixels[i])
+          for r in r0...r1 {
+            for i in (r * width + c0)...(r * width + c1) where l[i] != 0 {
+              pixels[i] = Pixels.over(Pixels.scale(l[i], opacity), pixels[i])
+            }
           }
         }
         scratch.layers[depth] = layer
@@ -370,7 +408,7 @@ struct RasterRenderer: @unchecked Sendable {
         switch n {
         case .fill(let f) where f.subRows == 1: fills.append(f)
         case .fill: break  // fills drawn in strips are left out
-        case .layer(_, let children): collect(children)
+        case .layer(_, let children, _): collect(children)
         }
       }
     }
