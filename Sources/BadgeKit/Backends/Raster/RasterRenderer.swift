@@ -107,7 +107,7 @@ struct RasterRenderer: @unchecked Sendable {
   private(set) var edgeRows = 0
   /// The most pixel rows all edges of an image may cross: about a second
   /// of drawing (the Landmarks badge at 4096 × 4096 crosses 27,000).
-  static let maximumEdgeRows = 30_000_000
+  static let maximumEdgeRows = 20_000_000
 
   /// The pixels the fills cover, each its bounding box on the canvas
   /// (overlaps counted, even-odd fills four times, gradients eight
