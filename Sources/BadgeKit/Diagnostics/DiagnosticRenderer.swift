@@ -62,12 +62,14 @@ public struct DiagnosticRenderer: Sendable {
 
   /// One located message: the header line, the source line, the carets.
   private func render(_ text: String, _ severity: String, _ range: SourceRange) -> String {
-    let text = Lexer.visible(text)
+    // Messages and notes quote names, and headers a path: each is cut, so
+    // that no input makes a diagnostic longer than a few lines.
+    let text = printable(text, limit: 300)
     guard range.file >= 0, range.file < files.count else { return "badgec: \(severity): \(text)\n" }
     let file = files[range.file]
     let start = min(max(0, range.start), file.bytes.count)
     let loc = file.location(of: start)
-    var out = "\(Lexer.visible(file.name)):\(loc.line):\(loc.column): \(severity): \(text)\n"
+    var out = "\(printable(file.name, limit: 200)):\(loc.line):\(loc.column): \(severity): \(text)\n"
 
     let line = file.lineRange(file.lineIndex(of: start))
     let end = min(max(range.end, start), line.upperBound)

@@ -42,6 +42,8 @@ public enum Message: Equatable, Sendable {
   case tooMuchArea(Int)
   case tooManyEdgeRows(Int)
   case tooManySteps(Int)
+  case tooManyCopiedShapes(Int)
+  case groupsTooDeep(Int, width: Int)
   case typeMismatch(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
@@ -130,6 +132,12 @@ public enum Message: Equatable, Sendable {
       return "the badge makes more than \(limit) copies or shapes; expected fewer"
     case .tooManySegments(let limit):
       return "the badge builds more than \(limit) path segments; expected fewer or simpler paths"
+    case .tooManyCopiedShapes(let limit):
+      return
+        "components hand up more than \(limit) shapes in all (a copy at every level); expected fewer shapes or shallower components"
+    case .groupsTooDeep(let limit, let width):
+      return
+        "groups (opacity over several shapes) nest more than \(limit) deep, the most an image \(width) pixels wide allows; expected fewer nested groups or a narrower image"
     case .tooManySteps(let limit):
       return "evaluating the badge takes more than \(limit) steps; expected fewer copies or simpler expressions"
     case .tooManyEdgeRows(let limit):

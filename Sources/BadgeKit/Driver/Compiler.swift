@@ -171,7 +171,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   let names = Resolver.check(parsed.file)
   bag.append(contentsOf: names.all)
   bag.addUnlisted(names.unlisted)
-  for o in overrides { bag.append(contentsOf: Resolver.check(o.value, in: parsed.file).all) }
+  bag.append(contentsOf: Resolver.check(overrides.map(\.value), in: parsed.file).all)
   guard !bag.hasErrors else {
     result.diagnostics = sortedBySource(bag.all)
     result.unlisted = bag.unlisted
@@ -185,12 +185,15 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   for c in parsed.file.components {
     if !declared.insert(c.name).inserted { evaluator.report(.duplicateName(c.name), c.nameRange) }
   }
-  for o in overrides where !parsed.file.lets.contains(where: { $0.name == o.name }) {
-    evaluator.report(.overrideUnknown(o.name), o.range)
+  let letNames = Set(parsed.file.lets.map(\.name))
+  var overrideValues: [String: Expr] = [:]  // the last -D of each name wins
+  for o in overrides {
+    if !letNames.contains(o.name) { evaluator.report(.overrideUnknown(o.name), o.range) }
+    overrideValues[o.name] = o.value
   }
   for decl in parsed.file.lets {
     if !declared.insert(decl.name).inserted { evaluator.report(.duplicateName(decl.name), decl.nameRange) }
-    let expr = overrides.last(where: { $0.name == decl.name })?.value ?? decl.value
+    let expr = overrideValues[decl.name] ?? decl.value
     globals.define(decl.name, evaluator.eval(expr, globals))
   }
   let canvas = options.canvasSize ?? declaredSize(badge, globals, evaluator)
@@ -215,6 +218,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
       if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
         bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))
+      } else if renderer.groupDepth > RasterRenderer.maximumGroupDepth(width: renderer.width) {
+        let limit = RasterRenderer.maximumGroupDepth(width: renderer.width)
+        bag.append(Diagnostic(.groupsTooDeep(limit, width: renderer.width), at: badge.nameRange))
       } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
         bag.append(Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: badge.nameRange))
       } else {

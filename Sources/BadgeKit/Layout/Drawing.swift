@@ -67,6 +67,18 @@ extension LayoutEngine {
     }
   }
 
+  /// Takes `count` shapes copied into a component's caller from their
+  /// budget; false (after one report) when the layout would copy too many.
+  func spendCopies(_ count: Int, at range: SourceRange) -> Bool {
+    copiedBudget -= count
+    if copiedBudget >= 0 { return true }
+    if !copiedBudgetReported {
+      evaluator.report(.tooManyCopiedShapes(LayoutEngine.maximumCopiedShapes), range)
+      copiedBudgetReported = true
+    }
+    return false
+  }
+
   /// Takes `count` fills from the budget; false (after one report) when the
   /// badge would draw too many.
   func spend(_ count: Int, at range: SourceRange) -> Bool {
@@ -155,7 +167,7 @@ extension LayoutEngine {
         guard let values = bindComponent(component, args, view.scope, at: nameRange) else { return }
         let key = ComponentDrawing.Key(name: name, arguments: values, size: size, context: context)
         if let cached = componentDrawings[key] {
-          guard spend(cached.fillCount, at: nameRange) else { return }
+          guard spend(cached.fillCount, at: nameRange), spendCopies(cached.fillCount, at: nameRange) else { return }
           nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t) })
           return
         }
@@ -170,7 +182,11 @@ extension LayoutEngine {
         // drawing is neither kept nor handed up (each level above would
         // hold another copy of it).
         guard fillBudget >= 0 else { return }
-        componentDrawings[key] = ComponentDrawing(nodes: local, fillCount: countFills(local))
+        let drawing = ComponentDrawing(nodes: local, fillCount: countFills(local))
+        // Handing the drawing up copies it: a chain of components copies a
+        // shape once a level.
+        guard spendCopies(drawing.fillCount, at: nameRange) else { return }
+        componentDrawings[key] = drawing
         nodes.append(contentsOf: local.map { $0.transformed(by: t) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)
@@ -205,12 +221,15 @@ extension LayoutEngine {
   private func bindComponent(
     _ c: ComponentDecl, _ args: [Argument], _ callerScope: Scope, at range: SourceRange
   ) -> [Value]? {
+    // Binding costs about five evaluation steps a parameter (a component
+    // may have thousands).
+    guard evaluator.spend(5 * c.parameters.count, at: range) else { return nil }
     let names = c.parameters.map(\.name)
     let required = c.parameters.filter { $0.defaultValue == nil }.map(\.name)
     let bound = evaluator.bind(args, to: names, required: required, callee: c.name, at: range)
     guard bound.ok else { return nil }
-    return c.parameters.map { param in
-      if let arg = bound[param.name] { return evaluator.eval(arg.value, callerScope) }
+    return c.parameters.enumerated().map { i, param in
+      if let arg = bound[position: i] { return evaluator.eval(arg.value, callerScope) }
       return param.defaultValue.map { evaluator.eval($0, globals) } ?? .invalid
     }
   }

@@ -103,7 +103,12 @@ extension LayoutEngine {
           for i in 0..<count {
             let copyScope = scope.child(index ?? "index", .number(Double(i)))
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
-            for var inner in expandItems(body, copyScope, paid: true) {
+            let made = expandItems(body, copyScope, paid: true)
+            // Each copy holds the repeat's modifiers: they count as views
+            // (nested repeats with long chains would otherwise multiply
+            // them without bound).
+            guard mods.isEmpty || spendViews(made.count * mods.count, at: countExpr.range) else { break }
+            for var inner in made {
               inner.inherited += mods
               out.append(inner)
             }

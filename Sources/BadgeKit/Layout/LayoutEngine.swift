@@ -41,6 +41,14 @@ final class LayoutEngine {
   var fillBudgetReported = false
   /// The most shapes one badge draws.
   static let maximumFills = 100_000
+  /// How many more shapes may be copied into callers of components (see
+  /// `maximumCopiedShapes`).
+  var copiedBudget = LayoutEngine.maximumCopiedShapes
+  var copiedBudgetReported = false
+  /// The most shapes copied from component drawings into their callers, a
+  /// copy at every level of components: bounds the scene's memory (about
+  /// 240 bytes a shape) when components nest deep.
+  static let maximumCopiedShapes = 400_000
   /// How many more path segments may be built (see `maximumSegments`).
   var segmentBudget = LayoutEngine.maximumSegments
   /// The most path segments one layout builds (a component drawn again

@@ -35,10 +35,17 @@ extension Evaluator {
   ) -> BoundArguments {
     var bound = BoundArguments(parameters)
     var nextPositional = 0
+    // Labels are found by hashing when there are many parameters.
+    var positions: [String: Int]? = nil
+    if parameters.count > 16 && args.contains(where: { $0.label != nil }) {
+      var table: [String: Int] = [:]
+      for (i, p) in parameters.enumerated() where table[p] == nil { table[p] = i }
+      positions = table
+    }
     for arg in args {
       let position: Int
       if let label = arg.label {
-        guard let i = parameters.firstIndex(of: label) else {
+        guard let i = positions?[label] ?? (positions == nil ? parameters.firstIndex(of: label) : nil) else {
           report(.unknownArgumentLabel(label, of: callee), arg.labelRange)
           bound.ok = false
           continue
@@ -63,9 +70,13 @@ extension Evaluator {
       }
       bound.values[position] = arg
     }
-    for name in required where bound[name] == nil {
-      report(.missingArgument(name, of: callee), range)
-      bound.ok = false
+    if !required.isEmpty {
+      // Missing ones by position: a component may have thousands.
+      let requiredNames = Set(required)
+      for (i, name) in parameters.enumerated() where bound.values[i] == nil && requiredNames.contains(name) {
+        report(.missingArgument(name, of: callee), range)
+        bound.ok = false
+      }
     }
     return bound
   }

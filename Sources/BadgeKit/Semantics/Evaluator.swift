@@ -14,7 +14,7 @@ final class Evaluator {
   /// The most expression nodes one compilation evaluates: about a second
   /// of work (the Landmarks badge takes about 3,000). Past it every value
   /// is invalid, after one error.
-  static let maximumSteps = 3_000_000
+  static let maximumSteps = 2_000_000
 
   /// Reports `message`, with notes for the components it is inside: the
   /// three innermost and the outermost.

@@ -41,12 +41,13 @@ struct Resolver {
     return r.diagnostics
   }
 
-  /// Problems with names in a `-D` value, which may use the built-in names
+  /// Problems with names in `-D` values, which may use the built-in names
   /// and the file's top-level lets.
-  static func check(_ value: Expr, in file: BadgeFile) -> DiagnosticBag {
+  static func check(_ values: [Expr], in file: BadgeFile) -> DiagnosticBag {
+    guard !values.isEmpty else { return DiagnosticBag() }
     var r = Resolver(file: file)
     for decl in file.lets { r.names.insert(decl.name) }
-    r.expression(value)
+    for value in values { r.expression(value) }
     return r.diagnostics
   }
 
@@ -154,8 +155,11 @@ struct Resolver {
 
   /// Checks labels (unless `labels` is nil) and the values.
   private mutating func arguments(_ args: [Argument], labels: [String]?, callee: String) {
+    // Many parameters (a component may have thousands) are looked up by
+    // hashing.
+    let known: Set<String>? = labels.flatMap { $0.count > 16 ? Set($0) : nil }
     for a in args {
-      if let labels, let label = a.label, !labels.contains(label) {
+      if let labels, let label = a.label, !(known?.contains(label) ?? labels.contains(label)) {
         report(.unknownArgumentLabel(label, of: callee, suggestion: Resolver.suggest(label, labels)), a.labelRange)
       }
       expression(a.value)

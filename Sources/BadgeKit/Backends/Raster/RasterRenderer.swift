@@ -102,6 +102,13 @@ struct RasterRenderer: @unchecked Sendable {
   /// The most edges one image is flattened into (16 bytes each).
   static let maximumEdges = 10_000_000
 
+  /// How deeply groups nest: each level holds a band of its own on every
+  /// drawing thread.
+  private(set) var groupDepth = 0
+  /// The most nested groups at `width` pixels: their bands take at most
+  /// 64 MiB a thread.
+  static func maximumGroupDepth(width: Int) -> Int { max(1, (64 << 20) / (width * bandHeight * 4)) }
+
   /// The pixel rows the edges cross, summed (even-odd fills four times):
   /// the other half of what drawing costs.
   private(set) var edgeRows = 0
@@ -130,6 +137,8 @@ struct RasterRenderer: @unchecked Sendable {
     let w = width
     var area = 0
     var rows = 0
+    var depth = 0
+    var deepest = 0
     var tooMany = false
     func prepare(_ nodes: [SceneNode]) -> [PreparedNode] {
       nodes.map { node in
@@ -170,6 +179,9 @@ struct RasterRenderer: @unchecked Sendable {
               y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0,
               x0: ok ? max(0, Int(minX.rounded(.down))) : 1, x1: ok ? min(w - 1, Int(maxX.rounded(.up))) : 0))
         case .layer(let opacity, let children):
+          depth += 1
+          deepest = max(deepest, depth)
+          defer { depth -= 1 }
           let prepared = prepare(children)
           let bounds = prepared.reduce(PixelBounds.empty) { $0.union($1.bounds) }
           // Compositing a layer costs its area once more.
@@ -182,6 +194,7 @@ struct RasterRenderer: @unchecked Sendable {
     nodes = prepare(scene.nodes)
     coveredArea = area
     edgeRows = rows
+    groupDepth = deepest
     if tooMany { return nil }
   }
 
