@@ -369,6 +369,46 @@ struct HostileInputTests {
     #expect(!Support.compile(zigzag(4_800), CompileOptions(format: .ppm)).hasErrors)
   }
 
+  /// Work an outside review found unbounded, each now a budget with one
+  /// error: shapes copied up a chain of components, default arguments
+  /// bound for every copy, modifiers inherited by nested copies, and groups
+  /// nested deeper than the image's bands allow.
+  @Test func reviewFindingsAreBudgeted() {
+    var chain = ""
+    for k in 0..<250 { chain += "component C\(k)(a) { rect() C\(k + 1)(a: a) }\n" }
+    chain += "component C250(a) { rect() }\nbadge B size 64 { repeat 200 as i { C0(a: i) } }\n"
+    #expect(
+      Support.compile(chain).diagnostics.map(\.message).contains(.tooManyCopiedShapes(LayoutEngine.maximumCopiedShapes))
+    )
+
+    let parameters = (0..<1000).map { "p\($0) = 1" }.joined(separator: ", ")
+    let defaults = "component C(\(parameters)) { rect() }\nbadge B size 64 { repeat 10000 { C() } }"
+    #expect(Support.compile(defaults).diagnostics.map(\.message) == [.tooManySteps(Evaluator.maximumSteps)])
+
+    let modifiers = String(repeating: ".padding(1)", count: 100)
+    let inherited = "badge B size 64 { repeat 100 { repeat 100 { repeat 10 { rect() }\(modifiers) }\(modifiers) } }"
+    #expect(Support.compile(inherited).diagnostics.map(\.message) == [.tooManyViews(LayoutEngine.maximumViews)])
+
+    let groups = String(repeating: "zstack { rect() ", count: 150) + String(repeating: "}.opacity(0.5) ", count: 150)
+    let nested = Support.compile("badge B size 4096, 8 { \(groups) }", CompileOptions(format: .png))
+    #expect(nested.diagnostics.map(\.message) == [.groupsTooDeep(128, width: 4096)])
+    #expect(!Support.compile("badge B size 4096, 8 { \(groups) }").hasErrors)
+  }
+
+  /// Names quoted in notes and the file name in headers are cut: ten
+  /// errors inside components with 5,000-character names print well under
+  /// 100 KB.
+  @Test func longNamesInNotesAreCut() {
+    let name = "C" + String(repeating: "x", count: 5_000)
+    var source = "component \(name)0() { rect().rotate(1) }\n"
+    for k in 1...4 { source += "component \(name)\(k)() { \(name)\(k - 1)() }\n" }
+    source += "badge B { " + String(repeating: "\(name)4() ", count: 10) + "}\n"
+    let result = Support.compile(source, name: String(repeating: "d/", count: 2_000) + "t.badge")
+    let text = result.renderedDiagnostics
+    #expect(result.hasErrors)
+    #expect(text.utf8.count < 20_000, "\(text.utf8.count) bytes")
+  }
+
   // MARK: Scopes
 
   /// A `let` declared again lower in a block does not change what the
