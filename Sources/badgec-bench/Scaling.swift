@@ -328,7 +328,9 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
 /// Whether `m` reports one of the documented limits (README, "Limits").
 func isLimit(_ m: Message) -> Bool {
   switch m {
-  case .tooManyItems, .tooManyViews, .tooManyShapes, .tooManySegments, .outputTooLarge, .layoutTooDeep: return true
+  case .tooManyItems, .tooManyViews, .tooManyShapes, .tooManySegments, .outputTooLarge, .layoutTooDeep, .tooManySteps,
+    .tooManyCopiedShapes, .tooMuchArea, .tooManyEdgeRows, .groupsTooDeep, .imagePixelsTooLarge:
+    return true
   default: return false
   }
 }
