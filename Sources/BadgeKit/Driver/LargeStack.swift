@@ -14,52 +14,21 @@
 /// space; only the pages a deep input touches are ever backed by memory.
 let compilerStackSize = 256 << 20
 
-/// A closure and the slot for its result, handed to the thread.
-private final class StackJob<T>: @unchecked Sendable {
-  let body: () -> T
-  var result: T?
-  init(_ body: @escaping () -> T) { self.body = body }
-  func run() { result = body() }
-}
-
 /// Returns `body()`, computed on a thread with a `compilerStackSize`
 /// stack, or on the caller's when it says (`callerStack`, in bytes) that
 /// it has enough. When no such thread can be made, `body` runs on the
 /// caller's thread.
 func onLargeStack<T>(callerStack: Int? = nil, _ body: @escaping () -> T) -> T {
   if let callerStack, callerStackSuffices(callerStack) { return body() }
-  let job = StackJob(body)
-  var attributes = pthread_attr_t()
-  pthread_attr_init(&attributes)
-  defer { pthread_attr_destroy(&attributes) }
-  guard pthread_attr_setstacksize(&attributes, compilerStackSize) == 0 else { return body() }
-  let context = Unmanaged.passRetained(job as AnyObject).toOpaque()
-  #if canImport(Glibc)
-    var thread = pthread_t()
-  #else
-    var thread: pthread_t? = nil
-  #endif
-  let started = pthread_create(
-    &thread, &attributes,
-    { raw in
-      #if canImport(Glibc)
-        let object = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue()
-      #else
-        let object = Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue()
-      #endif
-      (object as! Runnable).run()
-      return nil
-    }, context)
-  guard started == 0 else {
-    Unmanaged<AnyObject>.fromOpaque(context).release()
-    return body()
-  }
-  #if canImport(Glibc)
-    pthread_join(thread, nil)
-  #else
-    pthread_join(thread!, nil)
-  #endif
-  return job.result!
+  let slot = ResultSlot<T>()
+  guard let thread = startThread(stackSize: compilerStackSize, { slot.value = body() }) else { return body() }
+  thread.join()
+  return slot.value!
+}
+
+/// Where the thread leaves its result; read after it is joined.
+private final class ResultSlot<T>: @unchecked Sendable {
+  var value: T?
 }
 
 /// The stack a release build needs at the deepest the limits allow (the
@@ -79,7 +48,3 @@ func callerStackSuffices(_ bytes: Int) -> Bool {
     return bytes >= compilerStackNeed
   #endif
 }
-
-/// What the thread calls: a job whose result type it does not know.
-private protocol Runnable: AnyObject { func run() }
-extension StackJob: Runnable {}

@@ -70,23 +70,23 @@ extension LayoutEngine {
   /// Takes `count` shapes copied into a component's caller from their
   /// budget; false (after one report) when the layout would copy too many.
   func spendCopies(_ count: Int, at range: SourceRange) -> Bool {
-    copiedBudget -= count
-    if copiedBudget >= 0 { return true }
-    if !copiedBudgetReported {
-      evaluator.report(.tooManyCopiedShapes(LayoutEngine.maximumCopiedShapes), range)
-      copiedBudgetReported = true
-    }
-    return false
+    take(count, from: &copiedBudget, .tooManyCopiedShapes(LayoutEngine.maximumCopiedShapes), at: range)
   }
 
   /// Takes `count` fills from the budget; false (after one report) when the
   /// badge would draw too many.
   func spend(_ count: Int, at range: SourceRange) -> Bool {
-    fillBudget -= count
-    if fillBudget >= 0 { return true }
-    if !fillBudgetReported {
-      evaluator.report(.tooManyShapes(LayoutEngine.maximumFills), range)
-      fillBudgetReported = true
+    take(count, from: &fillBudget, .tooManyShapes(LayoutEngine.maximumFills), at: range)
+  }
+
+  /// Takes `count` from `budget`; false once it is overdrawn, after
+  /// reporting `message` the first time.
+  private func take(_ count: Int, from budget: inout Budget, _ message: Message, at range: SourceRange) -> Bool {
+    budget.left -= count
+    if budget.left >= 0 { return true }
+    if !budget.reported {
+      evaluator.report(message, range)
+      budget.reported = true
     }
     return false
   }
@@ -181,7 +181,7 @@ extension LayoutEngine {
         // Once the shape budget is spent the badge has failed: a partial
         // drawing is neither kept nor handed up (each level above would
         // hold another copy of it).
-        guard fillBudget >= 0 else { return }
+        guard fillBudget.left >= 0 else { return }
         let drawing = ComponentDrawing(nodes: local, fillCount: countFills(local))
         // Handing the drawing up copies it: a chain of components copies a
         // shape once a level.

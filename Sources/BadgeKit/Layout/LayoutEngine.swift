@@ -17,6 +17,14 @@ struct ComponentDrawing {
   var fillCount: Int
 }
 
+/// What is left of a limit on the layout's work, and whether running out
+/// was reported (once).
+struct Budget {
+  var left: Int
+  var reported = false
+  init(_ limit: Int) { left = limit }
+}
+
 /// Lays out one badge. Holds the component table and the evaluator (with
 /// the diagnostics and the components being drawn).
 final class LayoutEngine {
@@ -37,14 +45,12 @@ final class LayoutEngine {
   /// How deeply components may be used inside one another.
   static let maximumComponentDepth = 256
   /// How many more shapes may be drawn (see `maximumFills`).
-  var fillBudget = LayoutEngine.maximumFills
-  var fillBudgetReported = false
+  var fillBudget = Budget(LayoutEngine.maximumFills)
   /// The most shapes one badge draws.
   static let maximumFills = 100_000
   /// How many more shapes may be copied into callers of components (see
   /// `maximumCopiedShapes`).
-  var copiedBudget = LayoutEngine.maximumCopiedShapes
-  var copiedBudgetReported = false
+  var copiedBudget = Budget(LayoutEngine.maximumCopiedShapes)
   /// The most shapes copied from component drawings into their callers, a
   /// copy at every level of components: bounds the scene's memory (about
   /// 240 bytes a shape) when components nest deep.

@@ -12,62 +12,73 @@ let rasterThreads: Int = {
   return min(8, max(1, n))
 }()
 
-/// A job shared with threads; each thread calls `body` with its index.
-private final class Job: @unchecked Sendable {
-  let body: (Int) -> Void
-  let index: Int
-  init(_ body: @escaping (Int) -> Void, _ index: Int) {
-    self.body = body
-    self.index = index
+/// What a new thread runs.
+private final class ThreadBody: @unchecked Sendable {
+  let run: () -> Void
+  init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// A thread started by `startThread`, to be joined once.
+struct StartedThread {
+  #if canImport(Glibc)
+    fileprivate let handle: pthread_t
+  #else
+    fileprivate let handle: pthread_t?
+  #endif
+
+  /// Waits for the thread to finish.
+  func join() {
+    #if canImport(Glibc)
+      pthread_join(handle, nil)
+    #else
+      pthread_join(handle!, nil)
+    #endif
   }
+}
+
+/// Runs `body` on a new thread, with a stack of `stackSize` bytes if
+/// given; nil (and `body` not run) when no such thread can be made.
+func startThread(stackSize: Int? = nil, _ body: @escaping () -> Void) -> StartedThread? {
+  var attributes = pthread_attr_t()
+  pthread_attr_init(&attributes)
+  defer { pthread_attr_destroy(&attributes) }
+  if let stackSize, pthread_attr_setstacksize(&attributes, stackSize) != 0 { return nil }
+  let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+  #if canImport(Glibc)
+    var thread = pthread_t()
+  #else
+    var thread: pthread_t? = nil
+  #endif
+  let started = pthread_create(
+    &thread, &attributes,
+    { raw in
+      #if canImport(Glibc)
+        Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+      #else
+        Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run()
+      #endif
+      return nil
+    }, context)
+  guard started == 0 else {
+    Unmanaged<ThreadBody>.fromOpaque(context).release()
+    return nil
+  }
+  return StartedThread(handle: thread)
 }
 
 /// Calls `body(i)` for i in 0..<count, at the same time on `count` threads
 /// (the calling thread runs index 0), and returns when all have finished.
 func runInParallel(_ count: Int, _ body: @escaping (Int) -> Void) {
-  guard count > 1 else {
-    body(0)
-    return
-  }
-  #if canImport(Glibc)
-    var threads: [pthread_t] = []
-  #else
-    var threads: [pthread_t?] = []
-  #endif
-  for i in 1..<count {
-    let job = Unmanaged.passRetained(Job(body, i)).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t? = nil
-    #endif
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        #if canImport(Glibc)
-          let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-        #else
-          let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-        #endif
-        job.body(job.index)
-        return nil
-      }, job)
-    if started == 0 {
+  var threads: [StartedThread] = []
+  for i in 1..<max(1, count) {
+    if let thread = startThread({ body(i) }) {
       threads.append(thread)
     } else {
-      // No thread: do that share here.
-      Unmanaged<Job>.fromOpaque(job).release()
-      body(i)
+      body(i)  // No thread: do that share here.
     }
   }
   body(0)
-  for t in threads {
-    #if canImport(Glibc)
-      pthread_join(t, nil)
-    #else
-      pthread_join(t!, nil)
-    #endif
-  }
+  for t in threads { t.join() }
 }
 
 /// Hands out the numbers 0, 1, 2, … once each, to whichever thread asks
