@@ -180,11 +180,7 @@ public enum Message: Equatable, Sendable {
   /// User text as a message shows it: controls and invisible characters
   /// escaped (`\u{1B}`), and cut to 60 characters with `…`, so that no
   /// input can move the reader's cursor or flood the terminal.
-  private func shown(_ s: String) -> String {
-    let scalars = s.unicodeScalars
-    guard scalars.count > 60 else { return Lexer.visible(s) }
-    return Lexer.visible(String(String.UnicodeScalarView(scalars.prefix(59)))) + "…"
-  }
+  private func shown(_ s: String) -> String { printable(s, limit: 60) }
 
   private func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\(shown($0))'?" } ?? ""

@@ -143,14 +143,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   var result = CompileResult(scene: nil, options: options, raster: nil, diagnostics: [], files: [source])
   var bag = DiagnosticBag()
 
-  // Stage 1–2: tokens and syntax tree.
-  // Where the names set by `-D` are used, for the notes on errors about
-  // them, is recorded as the file is read.
-  let overridden = Set(
-    options.overrides.map { text in String(text.prefix { $0 != "=" }.filter { $0 != " " && $0 != "\t" }) })
-  let parsed = Parser.parse(source, fileIndex: 0, watching: overridden)
-  bag.append(contentsOf: parsed.diagnostics)
-  bag.addUnlisted(parsed.unlisted)
+  // Stage 1–2: tokens and syntax tree. The `-D` values are read first, so
+  // that where the names they set are used is recorded as the file is read
+  // (for the notes on errors about them).
   var overrides: [(name: String, range: SourceRange, value: Expr)] = []
   for text in options.overrides {
     let file = SourceFile(name: "<command line>", text: text)
@@ -161,6 +156,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     bag.addUnlisted(parsedOverride.unlisted)
     if let o = parsedOverride.override { overrides.append(o) }
   }
+  let parsed = Parser.parse(source, fileIndex: 0, watching: Set(overrides.map(\.name)))
+  bag.append(contentsOf: parsed.diagnostics)
+  bag.addUnlisted(parsed.unlisted)
   guard !bag.hasErrors, let badge = parsed.file.badge else {
     result.diagnostics = sortedBySource(bag.all)
     result.unlisted = bag.unlisted

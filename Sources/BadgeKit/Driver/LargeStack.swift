@@ -4,11 +4,7 @@
 // may call the library from a thread with a small stack (512 KB is common).
 // `onLargeStack` runs a stage on a fresh thread whose stack is always large
 // enough for those limits, and waits for it.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+// Threads come from `startThread` (Backends/Raster/Parallel.swift).
 
 /// The stack the compiler's stages run on, in bytes: reserved address
 /// space; only the pages a deep input touches are ever backed by memory.

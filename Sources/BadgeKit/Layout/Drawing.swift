@@ -251,11 +251,12 @@ extension LayoutEngine {
         }
         return
       }
-    }
-    let extent = LayoutEngine.extent(of: path)
-    guard extent <= LayoutEngine.maximumCoordinate else {
-      evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(extent)), range)
-      return
+      // A shared path was checked when it was built.
+      let extent = LayoutEngine.extent(of: path)
+      guard extent <= LayoutEngine.maximumCoordinate else {
+        evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(extent)), range)
+        return
+      }
     }
     let paint: Paint
     switch context.paint {
