@@ -93,10 +93,10 @@ extension LayoutEngine {
 
   private func countFills(_ nodes: [SceneNode]) -> Int {
     nodes.reduce(0) { n, node in
-      switch node {
-      case .fill: return n + 1
-      case .layer(_, let children): return n + countFills(children)
-      }
+      if case .fill = node { return n + 1 }
+      var count = n + countFills(node.children)
+      if case .clip(let shapes, _) = node { count += shapes.count }
+      return count
     }
   }
 
@@ -118,6 +118,8 @@ extension LayoutEngine {
         return [.fill(f)]
       case .layer(let o, let children):
         return [.layer(opacity: o * amount, children: children)]
+      default:
+        break
       }
     }
     return group.isEmpty ? [] : [.layer(opacity: amount, children: group)]

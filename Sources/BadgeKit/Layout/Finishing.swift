@@ -17,25 +17,34 @@ extension LayoutEngine {
   func finish(_ nodes: [SceneNode], at range: SourceRange) -> [SceneNode] {
     var extents: [UnsafeRawPointer?: Double] = [:]
     var reported = false
+    // Reports a path that `t` puts too far (`pad`: how far a stroke
+    // reaches beyond it, in the path's frame).
+    func check(_ path: ScenePath, _ t: Transform, pad: Double = 0) {
+      let key = path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      let extent = (extents[key] ?? LayoutEngine.extent(of: path))
+      extents[key] = extent
+      let reach0 = extent + pad
+      // The transform's own entries count too: a scale of 1e19 on a
+      // path of 1e-12 stays small, but no backend can carry the scale.
+      let reach = max(
+        (abs(t.a) + abs(t.c)) * reach0 + abs(t.tx), (abs(t.b) + abs(t.d)) * reach0 + abs(t.ty), reach0,
+        abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+      if !(reach <= LayoutEngine.maximumCoordinate) && !reported {
+        evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(reach)), range)
+        reported = true
+      }
+    }
     func visit(_ nodes: [SceneNode]) -> [SceneNode] {
       nodes.map { node in
         switch node {
-        case .layer(let opacity, let children):
-          return .layer(opacity: opacity, children: visit(children))
+        case .clip(let shapes, let children):
+          for c in shapes { check(c.path, c.transform) }
+          return .clip(shapes, children: visit(children))
+        case .layer, .mask, .shadow, .blur:
+          return node.mapChildren(visit)
         case .fill(var f):
-          let key = f.path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-          let extent = extents[key] ?? LayoutEngine.extent(of: f.path)
-          extents[key] = extent
           let t = f.transform
-          // The transform's own entries count too: a scale of 1e19 on a
-          // path of 1e-12 stays small, but no backend can carry the scale.
-          let reach = max(
-            (abs(t.a) + abs(t.c)) * extent + abs(t.tx), (abs(t.b) + abs(t.d)) * extent + abs(t.ty), extent,
-            abs(t.a), abs(t.b), abs(t.c), abs(t.d))
-          if !(reach <= LayoutEngine.maximumCoordinate) && !reported {
-            evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(reach)), range)
-            reported = true
-          }
+          check(f.path, t, pad: f.stroke.map { $0.width * max(1, $0.miterLimit) } ?? 0)
           if case .linear(let g) = f.paint {
             f.paint = LayoutEngine.settled(g, t)
             // The gradient's ends are written in canvas space too.

@@ -79,13 +79,106 @@ public struct LinearGradient: Hashable, Sendable {
   }
 }
 
-/// What fills a path.
+/// A radial gradient in the path's frame (points): colour t at distance
+/// `startRadius + t · (endRadius − startRadius)` from `center`, padded with
+/// the end colours inside the start circle and beyond the end circle.
+/// `startRadius <= endRadius` (layout reverses the stops otherwise).
+public struct RadialGradient: Hashable, Sendable {
+  public var stops: [GradientStop]
+  public var center: Point
+  public var startRadius: Double
+  public var endRadius: Double
+  public init(stops: [GradientStop], center: Point, startRadius: Double, endRadius: Double) {
+    self.stops = stops
+    self.center = center
+    self.startRadius = startRadius
+    self.endRadius = endRadius
+  }
+}
+
+/// An angular (conic) gradient in the path's frame: colour t on the ray
+/// from `center` at angle `startAngle + t · (endAngle − startAngle)`.
+/// Angles are radians, 0 pointing along +x of the frame and growing
+/// clockwise on screen (y down), as SwiftUI's `AngularGradient`;
+/// `startAngle < endAngle`. When the range is less than a full turn, the
+/// angles outside it take the nearer end's colour: the gap is split in
+/// the middle.
+public struct ConicGradient: Hashable, Sendable {
+  public var stops: [GradientStop]
+  public var center: Point
+  public var startAngle: Double
+  public var endAngle: Double
+  public init(stops: [GradientStop], center: Point, startAngle: Double, endAngle: Double) {
+    self.stops = stops
+    self.center = center
+    self.startAngle = startAngle
+    self.endAngle = endAngle
+  }
+
+  /// The gradient's t (0…1, padded) at the angle `theta` (radians) of a
+  /// frame point seen from `center`.
+  public func t(atAngle theta: Double) -> Double {
+    let span = endAngle - startAngle
+    guard span > 0 else { return 1 }
+    let turn = 2 * Double.pi
+    let gap = max(0, turn - span)
+    // The angle brought into [start − gap/2, start − gap/2 + turn).
+    let low = startAngle - gap / 2
+    var a = (theta - low).truncatingRemainder(dividingBy: turn)
+    if a < 0 { a += turn }
+    return min(1, max(0, (a + low - startAngle) / span))
+  }
+}
+
+/// What paints a path.
 public enum Paint: Hashable, Sendable {
   case solid(RGBA)
   case linear(LinearGradient)
+  case radial(RadialGradient)
+  case conic(ConicGradient)
 }
 
-/// One filled path.
+/// How a stroke's open ends are drawn (SVG's `stroke-linecap`).
+public enum LineCap: String, Hashable, Sendable {
+  case butt, round, square
+}
+
+/// How a stroke turns a corner (SVG's `stroke-linejoin`).
+public enum LineJoin: String, Hashable, Sendable {
+  case miter, round, bevel
+}
+
+/// How a path's outline is stroked: lengths in the path's frame (points),
+/// like the path itself, so the fill's transform scales them too.
+public struct StrokeStyle: Hashable, Sendable {
+  /// The line's width.
+  public var width: Double
+  public var cap: LineCap
+  public var join: LineJoin
+  /// A miter longer than `miterLimit` times the width is drawn as a
+  /// bevel (SVG's and SwiftUI's rule; default 10).
+  public var miterLimit: Double
+  /// Dash and gap lengths, alternating, repeated; empty for a solid line.
+  /// Never all zero, never negative.
+  public var dash: [Double]
+  /// How far into the dash pattern each subpath starts.
+  public var dashPhase: Double
+
+  public init(
+    width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, dash: [Double] = [],
+    dashPhase: Double = 0
+  ) {
+    self.width = width
+    self.cap = cap
+    self.join = join
+    self.miterLimit = miterLimit
+    self.dash = dash
+    self.dashPhase = dashPhase
+  }
+}
+
+/// One painted path: its inside filled by `rule`, or, with a `stroke`
+/// style, its outline stroked.
 public struct Fill: Hashable, Sendable {
   /// The geometry, in the element's frame (points).
   public var path: ScenePath
@@ -96,25 +189,119 @@ public struct Fill: Hashable, Sendable {
   /// Opacity from 0 to 1, applied to this fill alone.
   public var opacity: Double
   public var rule: FillRule
+  /// Nil: the inside is painted. Otherwise the outline, drawn with this
+  /// style (in the element's frame), is painted instead (`rule` is then
+  /// unused: an outline is filled non-zero).
+  public var stroke: StrokeStyle?
+
+  public init(
+    path: ScenePath, transform: Transform, paint: Paint, opacity: Double, rule: FillRule,
+    stroke: StrokeStyle? = nil
+  ) {
+    self.path = path
+    self.transform = transform
+    self.paint = paint
+    self.opacity = opacity
+    self.rule = rule
+    self.stroke = stroke
+  }
 }
 
-/// A node of the scene, in drawing order.
+/// One shape of a clip: the inside of `path` (by `rule`) in the frame
+/// that `transform` maps onto the canvas.
+public struct ClipPath: Hashable, Sendable {
+  public var path: ScenePath
+  public var transform: Transform
+  public var rule: FillRule
+  public init(path: ScenePath, transform: Transform, rule: FillRule) {
+    self.path = path
+    self.transform = transform
+    self.rule = rule
+  }
+}
+
+/// A drop shadow: the alpha of what it is under, blurred by a Gaussian
+/// of deviation `sigma`, moved by `offset` and tinted with `color`.
+/// All in canvas points.
+public struct Shadow: Hashable, Sendable {
+  public var color: RGBA
+  /// The Gaussian's standard deviation along the canvas' x and y.
+  public var sigma: Point
+  public var offset: Point
+  public init(color: RGBA, sigma: Point, offset: Point) {
+    self.color = color
+    self.sigma = sigma
+    self.offset = offset
+  }
+}
+
+/// A node of the scene, in drawing order. Every group composites its
+/// children together first, then applies its effect.
 public enum SceneNode: Hashable, Sendable {
   case fill(Fill)
   /// Children composited together, then drawn with `opacity` (a group
   /// opacity: overlaps inside the group are not darker).
   case layer(opacity: Double, children: [SceneNode])
+  /// Children drawn only inside the union of `clip`'s shapes.
+  case clip([ClipPath], children: [SceneNode])
+  /// Children whose alpha is multiplied by the alpha of `mask` drawn
+  /// (SwiftUI's `.mask`: the mask's colours do not matter).
+  case mask([SceneNode], children: [SceneNode])
+  /// Children drawn over their shadow.
+  case shadow(Shadow, children: [SceneNode])
+  /// Children blurred by a Gaussian of deviation `sigma` (canvas points,
+  /// along x and y), colour and alpha alike.
+  case blur(sigma: Point, children: [SceneNode])
 }
 
 extension SceneNode {
-  /// The node drawn through `t` after its own transforms.
+  /// The node drawn through `t` after its own transforms. (Effects in
+  /// canvas points are for nodes already on the canvas: only translations
+  /// move them faithfully, and the layout moves drawings by translations
+  /// and similarities alone once effects are placed.)
   public func transformed(by t: Transform) -> SceneNode {
+    func all(_ nodes: [SceneNode]) -> [SceneNode] { nodes.map { $0.transformed(by: t) } }
     switch self {
     case .fill(var f):
       f.transform = t * f.transform
       return .fill(f)
     case .layer(let opacity, let children):
-      return .layer(opacity: opacity, children: children.map { $0.transformed(by: t) })
+      return .layer(opacity: opacity, children: all(children))
+    case .clip(let shapes, let children):
+      return .clip(
+        shapes.map { ClipPath(path: $0.path, transform: t * $0.transform, rule: $0.rule) }, children: all(children))
+    case .mask(let mask, let children):
+      return .mask(all(mask), children: all(children))
+    case .shadow(var s, let children):
+      let scale = (abs(t.a * t.d - t.b * t.c)).squareRoot()
+      s.sigma = Point(s.sigma.x * scale, s.sigma.y * scale)
+      s.offset = Point(t.a * s.offset.x + t.c * s.offset.y, t.b * s.offset.x + t.d * s.offset.y)
+      return .shadow(s, children: all(children))
+    case .blur(let sigma, let children):
+      let scale = (abs(t.a * t.d - t.b * t.c)).squareRoot()
+      return .blur(sigma: Point(sigma.x * scale, sigma.y * scale), children: all(children))
+    }
+  }
+
+  /// The same group with `f` applied to its children and to a mask's
+  /// content (a fill is returned as it is).
+  public func mapChildren(_ f: ([SceneNode]) -> [SceneNode]) -> SceneNode {
+    switch self {
+    case .fill: return self
+    case .layer(let o, let c): return .layer(opacity: o, children: f(c))
+    case .clip(let shapes, let c): return .clip(shapes, children: f(c))
+    case .mask(let m, let c): return .mask(f(m), children: f(c))
+    case .shadow(let s, let c): return .shadow(s, children: f(c))
+    case .blur(let sigma, let c): return .blur(sigma: sigma, children: f(c))
+    }
+  }
+
+  /// The groups' children (and a mask's content), for walking the tree.
+  public var children: [SceneNode] {
+    switch self {
+    case .fill: return []
+    case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c): return c
+    case .mask(let m, let c): return m + c
     }
   }
 }
@@ -128,15 +315,13 @@ public struct Scene: Hashable, Sendable {
   /// What to draw, back to front.
   public var nodes: [SceneNode]
 
-  /// Every fill, depth first, in drawing order.
+  /// Every fill, depth first, in drawing order (a mask's before what it
+  /// masks).
   public var fills: [Fill] {
     var out: [Fill] = []
     func walk(_ nodes: [SceneNode]) {
       for n in nodes {
-        switch n {
-        case .fill(let f): out.append(f)
-        case .layer(_, let children): walk(children)
-        }
+        if case .fill(let f) = n { out.append(f) } else { walk(n.children) }
       }
     }
     walk(nodes)

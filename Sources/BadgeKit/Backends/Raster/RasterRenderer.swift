@@ -178,6 +178,8 @@ struct RasterRenderer: @unchecked Sendable {
               rule: f.rule, subRows: k,
               y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0,
               x0: ok ? max(0, Int(minX.rounded(.down))) : 1, x1: ok ? min(w - 1, Int(maxX.rounded(.up))) : 0))
+        case .clip, .mask, .shadow, .blur:
+          return .layer(opacity: 255, children: prepare(node.children), bounds: .empty)
         case .layer(let opacity, let children):
           depth += 1
           deepest = max(deepest, depth)

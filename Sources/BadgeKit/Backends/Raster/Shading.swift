@@ -19,6 +19,10 @@ enum Shader {
     switch paint {
     case .solid(let c):
       self = .solid(Pixels.pack(c, opacity: opacity))
+    case .radial(let g):
+      self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+    case .conic(let g):
+      self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
     case .linear(let g):
       let (vx, vy) = (g.end.x - g.start.x, g.end.y - g.start.y)
       let len2 = vx * vx + vy * vy

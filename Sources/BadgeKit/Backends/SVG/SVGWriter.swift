@@ -117,6 +117,8 @@ public struct SVGWriter {
           // readable without making the file quadratic in their depth.
           write(children, indent: indent.count < 66 ? indent + "  " : indent, into: &out)
           out += indent + "</g>\n"
+        case .clip, .mask, .shadow, .blur:
+          write(node.children, indent: indent, into: &out)
         }
       }
     }
@@ -144,6 +146,10 @@ public struct SVGWriter {
       case .linear(let g):
         s = " fill=\"url(#g\(gradientCount))\""
         defineGradient(g, f.transform)
+      case .radial(let g):
+        s = " fill=\"\(SVGText.hex(g.stops.last!.color))\""
+      case .conic(let g):
+        s = " fill=\"\(SVGText.hex(g.stops.last!.color))\""
       }
       if opacity < 1 { s += " fill-opacity=\"\(SVGText.number(opacity))\"" }
       if f.rule == .evenOdd { s += " fill-rule=\"evenodd\"" }
