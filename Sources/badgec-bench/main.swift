@@ -3,7 +3,7 @@
 // benchmark (shared/bench/anchors.py) in the same session and compare ratios.
 // With --scaling, times the compiler on generated sources of growing size
 // instead (Scaling.swift).
-//   swift run -c release badgec-bench [FILE] [RUNS]
+//   swift run -c release badgec-bench [FILE] [RUNS] [--only SIDE]
 //   swift run -c release badgec-bench --scaling [MB...] [CONSTRUCT...] [--limit S] [--write DIR]
 import BadgeKit
 
@@ -16,8 +16,20 @@ if args.count > 1 && args[1] == "--scaling" { exit(runScaling(Array(args.dropFir
 if args.count > 2 && args[1] == "--scaling-construct" {
   exit(measureConstruct(args[2], ScalingOptions(Array(args.dropFirst(3)))))
 }
-let path = args.count > 1 ? args[1] : "samples/landmark.badge"
-let runs = args.count > 2 ? Int(args[2]) ?? 9 : 9
+var sides = [512.0, 1024.0, 4096.0]
+var positional: [String] = []
+var k = 1
+while k < args.count {
+  if args[k] == "--only", k + 1 < args.count, let side = Double(args[k + 1]) {
+    sides = [side]
+    k += 2
+  } else {
+    positional.append(args[k])
+    k += 1
+  }
+}
+let path = positional.first ?? "samples/landmark.badge"
+let runs = positional.count > 1 ? Int(positional[1]) ?? 9 : 9
 
 func readFile(_ path: String) -> [UInt8]? {
   guard let f = fopen(path, "rb") else { return nil }
@@ -43,7 +55,7 @@ func ms(_ s: Double) -> String {
 }
 
 print("badgec-bench: \(path), median of \(runs) runs")
-for side in [512.0, 1024.0, 4096.0] {
+for side in sides {
   let result = compile(SourceFile(name: path, bytes: bytes), options: CompileOptions(canvasSize: Size(side, side)))
   guard let scene = result.scene else {
     print(result.renderedDiagnostics)

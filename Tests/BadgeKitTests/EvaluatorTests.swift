@@ -97,7 +97,71 @@ struct EvaluatorTests {
       return
     }
     #expect(g.stops.map(\.location) == [0, 0.25, 1])
-    #expect(g.start == Point(0, 0.5))
-    #expect(g.end == Point(1, 0.5))
+    #expect(g.shape == .linear(start: Point(0, 0.5), end: Point(1, 0.5)))
+  }
+
+  /// Radial and angular gradients: their geometry as written, and the
+  /// defaults (radial: from the centre to half the shorter side; angular:
+  /// a full turn from 0°, or from `angle:`).
+  @Test(arguments: [
+    (
+      "radial(red, blue, center: top, startRadius: 5, endRadius: 50%)",
+      GradientShape.radial(center: Point(0.5, 0), startRadius: .points(5), endRadius: .fraction(0.5))
+    ),
+    ("radial(red, blue)", .radial(center: Point(0.5, 0.5), startRadius: .points(0), endRadius: .fraction(0.5))),
+    (
+      "angular(red, blue, startAngle: 90deg, endAngle: 180deg)",
+      .angular(center: Point(0.5, 0.5), startAngle: Double.pi / 2, endAngle: Double.pi)
+    ),
+    (
+      "angular(red, blue, angle: 90deg)",
+      .angular(center: Point(0.5, 0.5), startAngle: Double.pi / 2, endAngle: 2.5 * Double.pi)
+    ),
+    (
+      "angular(red, blue, center: (0.25, 0.75))",
+      .angular(center: Point(0.25, 0.75), startAngle: 0, endAngle: 2 * Double.pi)
+    ),
+  ])
+  func gradientShapes(_ text: String, _ shape: GradientShape) {
+    let (v, messages) = EvaluatorTests.eval(text)
+    #expect(messages.isEmpty)
+    guard case .gradient(let g) = v else {
+      Issue.record("expected a gradient")
+      return
+    }
+    #expect(g.shape == shape)
+  }
+
+  /// `.opacity(x)` on colours and gradients multiplies alpha, clamped.
+  @Test(arguments: [
+    ("black.opacity(0.33)", 0.33), ("rgba(0, 0, 0, 0.5).opacity(50%)", 0.25), ("red.opacity(2)", 1.0),
+    ("red.opacity(0.5).opacity(0.5)", 0.25),
+  ])
+  func colorOpacity(_ text: String, _ alpha: Double) {
+    let (v, messages) = EvaluatorTests.eval(text)
+    #expect(messages.isEmpty)
+    guard case .color(let c) = v else {
+      Issue.record("expected a colour")
+      return
+    }
+    #expect(abs(c.a - alpha) < 1e-12)
+  }
+
+  @Test(arguments: [
+    ("5.opacity(0.5)", "expected a colour or a gradient before '.opacity', found a number"),
+    ("red.opacity(45deg)", "expected a number, found an angle"),
+    ("red.opacity()", "missing argument '#1' of 'opacity'"),
+    ("radial(red, blue, endRadius: 10deg)", "expected a length, found an angle"),
+    ("radial(red, blue, endRadius: -4)", "expected a radius that is not negative, found a number"),
+    ("angular(red, blue, startAngle: 0.5)", "expected an angle, found a number"),
+    (
+      "angular(red, blue, angle: 0deg, endAngle: 90deg)",
+      "expected either 'angle:' or 'startAngle:'/'endAngle:', found both"
+    ),
+    ("radial(red)", "a gradient needs two or more colours"),
+  ])
+  func gradientErrors(_ text: String, _ message: String) {
+    let (_, messages) = EvaluatorTests.eval(text)
+    #expect(messages == [message])
   }
 }

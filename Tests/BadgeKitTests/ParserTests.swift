@@ -48,6 +48,10 @@ struct ParserTests {
     ("(0.5, 1)", "(tuple 0.5 1)"),
     ("45deg * i", "(* 45deg i)"),
     ("3 / 4 * height", "(* (/ 3 4) height)"),
+    ("black.opacity(0.33)", "(.opacity black 0.33)"),
+    ("-red.opacity(a).opacity(2 * b)", "(neg (.opacity (.opacity red a) (* 2 b)))"),
+    ("rgb(1, 2, 3).opacity(50%)", "(.opacity (rgb 1 2 3) 50%)"),
+    ("(red).opacity(1) + 2", "(+ (.opacity red 1) 2)"),
   ]
 
   static func sexpr(_ e: Expr) -> String {
@@ -57,6 +61,9 @@ struct ParserTests {
     case .color: return "#color"
     case .name(let n): return n
     case .call(let n, let args): return "(" + ([n] + args.map { sexpr($0.value) }).joined(separator: " ") + ")"
+    case .member(let base, let n, _, let args):
+      return "(." + ([n, sexpr(base)] + args.map { sexpr($0.value) }).joined(separator: " ") + ")"
+    case .view: return "<view>"
     case .tuple(let items): return "(tuple " + items.map(sexpr).joined(separator: " ") + ")"
     case .negate(let x): return "(neg \(sexpr(x)))"
     case .binary(let op, let l, let r): return "(\(op.rawValue) \(sexpr(l)) \(sexpr(r)))"
@@ -77,6 +84,38 @@ struct ParserTests {
     guard case .element(let e) = try #require(file.badge).body.items[0] else { return }
     #expect(e.modifiers.map(\.name) == ["padding", "rotate"])
     #expect(e.modifiers[1].arguments.map(\.label) == [nil, "anchor"])
+  }
+
+  /// `.mask { … }` and `.mask(alignment) { … }` take a trailing block;
+  /// `.clipShape(path { … })` a view argument; `.clipShape(H().padding(4))`
+  /// an expression that layout reads as a view.
+  @Test func modifierContentAndViewArguments() throws {
+    let (file, diagnostics) = ParserTests.parse(
+      """
+      badge B {
+        circle().mask { rect() circle() }.mask(x) { rect() }
+          .clipShape(path { move (0, 0) line (1, 1) }, rule: evenodd)
+          .clipShape(H().padding(4))
+      }
+      """)
+    #expect(diagnostics.isEmpty)
+    guard case .element(let e) = try #require(file.badge).body.items[0] else { return }
+    #expect(e.modifiers.map(\.name) == ["mask", "mask", "clipShape", "clipShape"])
+    #expect(e.modifiers[0].arguments.isEmpty)
+    #expect(e.modifiers[0].content?.items.count == 2)
+    #expect(e.modifiers[1].arguments.count == 1 && e.modifiers[1].content?.items.count == 1)
+    guard case .view(let clip) = e.modifiers[2].arguments[0].value.kind, case .path = clip.primary else {
+      Issue.record("expected a path view")
+      return
+    }
+    #expect(e.modifiers[2].arguments[1].label == "rule")
+    let isCallee = { (name: String) in name == "H" }
+    let shape = try #require(Element(viewExpression: e.modifiers[3].arguments[0].value, isCallee: isCallee))
+    #expect(shape.modifiers.map(\.name) == ["padding"])
+    guard case .call(let name, _, _) = shape.primary else { return }
+    #expect(name == "H")
+    // A name that is no component or shape is not a view.
+    #expect(Element(viewExpression: e.modifiers[3].arguments[0].value, isCallee: { _ in false }) == nil)
   }
 
   @Test func pathCommandsEndWithoutNewlines() throws {

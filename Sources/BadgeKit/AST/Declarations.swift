@@ -83,12 +83,23 @@ public enum Primary: Equatable, Sendable {
   case call(name: String, nameRange: SourceRange, arguments: [Argument])
 }
 
-/// `.name(args)` after an element.
+/// `.name(args)` after an element, or `.name(args) { … }` / `.name { … }`
+/// with a block of content (`.mask { … }`).
 public struct Modifier: Equatable, Sendable {
   public var name: String
   public var nameRange: SourceRange
   public var arguments: [Argument]
+  /// The trailing block, if written.
+  public var content: Block?
   public var range: SourceRange
+
+  public init(name: String, nameRange: SourceRange, arguments: [Argument], content: Block? = nil, range: SourceRange) {
+    self.name = name
+    self.nameRange = nameRange
+    self.arguments = arguments
+    self.content = content
+    self.range = range
+  }
 }
 
 /// The commands of a `path { … }` or of a `within` block inside it.
@@ -113,4 +124,28 @@ public struct PathCommand: Equatable, Sendable {
   public var nameRange: SourceRange
   public var arguments: [Argument]
   public var range: SourceRange
+}
+
+extension Element {
+  /// The view an argument's expression names, if it names one: a view
+  /// written with a keyword (`path { … }`), or a call of a callee
+  /// (`isCallee`: a component or built-in shape) with any methods after it
+  /// read as modifiers (`Hexagon().padding(4)`).
+  public init?(viewExpression e: Expr, isCallee: (String) -> Bool) {
+    switch e.kind {
+    case .view(let element):
+      self = element
+    case .call(let name, let args) where isCallee(name):
+      let nameEnd = SourceRange(file: e.range.file, start: e.range.start, end: e.range.start + name.utf8.count)
+      self = Element(primary: .call(name: name, nameRange: nameEnd, arguments: args), modifiers: [], range: e.range)
+    case .member(let base, let name, let nameRange, let args):
+      guard var inner = Element(viewExpression: base, isCallee: isCallee) else { return nil }
+      inner.modifiers.append(
+        Modifier(name: name, nameRange: nameRange, arguments: args, range: nameRange.union(e.range)))
+      inner.range = e.range
+      self = inner
+    default:
+      return nil
+    }
+  }
 }

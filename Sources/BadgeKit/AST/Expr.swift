@@ -18,6 +18,11 @@ public enum ExprKind: Equatable, Sendable {
   case name(String)
   /// A call of a built-in function, e.g. `min(width, height)`.
   case call(String, [Argument])
+  /// A method of a value, e.g. `black.opacity(0.33)`: the value, the
+  /// method's name and its range, and the arguments.
+  indirect case member(Expr, String, SourceRange, [Argument])
+  /// A view written as an argument, e.g. `.clipShape(path { … })`.
+  indirect case view(Element)
   /// A parenthesised pair or more, e.g. the point `(0.5, 0)`.
   case tuple([Expr])
   indirect case negate(Expr)

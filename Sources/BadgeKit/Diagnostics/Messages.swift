@@ -16,6 +16,8 @@ public enum Message: Equatable, Sendable {
   case divisionByZero
   case duplicateBadge
   case duplicateName(String)
+  case emptyMask
+  case emptyClipShape
   case expected(String, found: String)
   case gradientNeedsStops
   case imageTooLarge(Int, Int, Int)
@@ -45,12 +47,17 @@ public enum Message: Equatable, Sendable {
   case tooManyCopiedShapes(Int)
   case groupsTooDeep(Int, width: Int)
   case typeMismatch(expected: String, found: String)
+  case unexpectedContent(String)
+  case strokeBorderNeedsShape
+  case notAShape(String)
+  case badDash
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
   case unknownComponent(String, suggestion: String? = nil)
   case unknownEscape(String)
   case unknownFunction(String, suggestion: String? = nil)
   case unknownModifier(String, suggestion: String? = nil)
+  case unknownMethod(String, suggestion: String? = nil)
   case unknownName(String, suggestion: String? = nil)
   case unknownPathCommand(String)
   case unknownUnit(String)
@@ -85,6 +92,20 @@ public enum Message: Equatable, Sendable {
       return "a file declares one badge; this is a second"
     case .duplicateName(let name):
       return "'\(shown(name))' is already declared"
+    case .emptyMask:
+      return "the mask draws nothing, so it would hide everything; expected shapes in its content"
+    case .emptyClipShape:
+      return "the clip shape draws nothing, so it would hide everything; expected a shape"
+    case .badDash:
+      return "expected dash lengths that are not negative and not all zero"
+    case .notAShape(let found):
+      return "expected a shape (a built-in shape such as circle(), a component or path { … }), found \(shown(found))"
+    case .strokeBorderNeedsShape:
+      return "'.strokeBorder' insets built-in shapes only; use '.stroke' for a path or a component's own shapes"
+    case .unexpectedContent(let name):
+      return "'.\(shown(name))' takes no '{ … }' content; only '.mask' does"
+    case .unknownMethod(let name, let suggestion):
+      return "unknown method '.\(shown(name))'; a colour or gradient has '.opacity(x)'" + didYouMean(suggestion)
     case .expected(let what, let found):
       return "expected \(what), found \(shown(found))"
     case .gradientNeedsStops:

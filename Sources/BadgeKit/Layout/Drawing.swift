@@ -4,10 +4,26 @@
 // and emits scene nodes.
 
 /// What flows down the tree while drawing: the fill set by the nearest
-/// enclosing `.fill` (an inner one wins), like SwiftUI's foreground style.
+/// enclosing `.fill` (an inner one wins), like SwiftUI's foreground style,
+/// and the nearest stroke and trim.
 struct DrawContext: Hashable {
+  /// The fill; nil: none set (black, unless a stroke is set).
   var paint: PaintValue?
   var rule: FillRule = .nonZero
+  /// The nearest `.stroke`: shapes inside are stroked with it, and filled
+  /// only by a `.fill` inside it.
+  var stroke: StrokeSpec?
+  /// Whether that stroke is `.strokeBorder` (built-in shapes inset by half
+  /// its width).
+  var strokeBorder = false
+  /// The part of every shape's outline kept, as fractions of its length.
+  var trim: Trim?
+}
+
+/// `.trim(from:, to:)` fractions, 0 ≤ from, to ≤ 1.
+struct Trim: Hashable {
+  var from: Double
+  var to: Double
 }
 
 extension LayoutEngine {
@@ -63,8 +79,109 @@ extension LayoutEngine {
       inner(p, t, context, &group)
       nodes.append(contentsOf: applyOpacity(amount, group))
     case .fill(let paint, let rule):
-      inner(p, t, DrawContext(paint: paint, rule: rule), &nodes)
+      var c = context
+      c.paint = paint
+      c.rule = rule
+      inner(p, t, c, &nodes)
+    case .stroke(var spec, let border):
+      // A stroke without a paint takes the enclosing fill's; the shapes
+      // inside are filled only by a `.fill` inside the stroke.
+      if spec.paint == nil { spec.paint = context.paint }
+      var c = context
+      c.stroke = spec
+      c.strokeBorder = border
+      c.paint = nil
+      c.rule = .nonZero
+      inner(p, t, c, &nodes)
+    case .trim(let from, let to):
+      var c = context
+      // The inner trim cuts first; this one keeps its part of what is left.
+      if let o = context.trim {
+        c.trim = Trim(from: from + (to - from) * o.from, to: from + (to - from) * o.to)
+      } else {
+        c.trim = Trim(from: from, to: to)
+      }
+      inner(p, t, c, &nodes)
+    case .clip(let shape, let scope, let rule, let range):
+      let s = childSize(p)
+      var clips: [ClipPath] = []
+      if let shape {
+        var drawn: [SceneNode] = []
+        drawChildren(shape, scope, s, centred: true, t, DrawContext(), &drawn, proposal: ProposedSize(s))
+        collectClips(drawn, rule, into: &clips)
+        guard !clips.isEmpty else {
+          reportOnce(.emptyClipShape, range)
+          return
+        }
+      } else {
+        clips = [ClipPath(path: LayoutEngine.rectangle(s), transform: t, rule: .nonZero)]
+      }
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      if !group.isEmpty { nodes.append(.clip(clips, children: group)) }
+    case .mask(let content, let scope, let range):
+      let s = childSize(p)
+      var mask: [SceneNode] = []
+      drawChildren(content, scope, s, centred: true, t, DrawContext(), &mask, proposal: ProposedSize(s))
+      guard !mask.isEmpty else {
+        reportOnce(.emptyMask, range)
+        return
+      }
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      if !group.isEmpty { nodes.append(.mask(mask, children: group)) }
+    case .shadow(let color, let radius, let x, let y):
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      let shadow = Shadow(
+        color: color, sigma: LayoutEngine.sigma(radius, t), offset: Point(t.a * x + t.c * y, t.b * x + t.d * y))
+      if !group.isEmpty { nodes.append(.shadow(shadow, children: group)) }
+    case .blur(let radius):
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      if !group.isEmpty { nodes.append(.blur(sigma: LayoutEngine.sigma(radius, t), children: group)) }
     }
+  }
+
+  /// The Gaussian deviation on the canvas of a blur of `radius` points of
+  /// a frame drawn through `t`: σ = radius / 2 (as a CSS blur radius),
+  /// scaled by how much `t` stretches each canvas axis.
+  static func sigma(_ radius: Double, _ t: Transform) -> Point {
+    let s = radius / 2
+    return Point(s * (t.a * t.a + t.c * t.c).squareRoot(), s * (t.b * t.b + t.d * t.d).squareRoot())
+  }
+
+  /// A rectangle from the origin to `size`, clockwise from the top-left.
+  static func rectangle(_ size: Size) -> ScenePath {
+    ScenePath([
+      .move(Point(0, 0)), .line(Point(size.width, 0)), .line(Point(size.width, size.height)),
+      .line(Point(0, size.height)), .close,
+    ])
+  }
+
+  /// The insides of the shapes drawn in `nodes` (of any group), as clip
+  /// shapes; `rule` (if given) replaces their own fill rules. A stroked
+  /// shape clips by its inside too, as SVG's clip paths do.
+  private func collectClips(_ nodes: [SceneNode], _ rule: FillRule?, into clips: inout [ClipPath]) {
+    for n in nodes {
+      if case .fill(let f) = n {
+        clips.append(ClipPath(path: f.path, transform: f.transform, rule: rule ?? f.rule))
+      } else if case .clip(let inner, let children) = n {
+        // A clip inside a clip shape: its shapes are kept whole (the
+        // intersection is not computed), a rare case.
+        _ = inner
+        collectClips(children, rule, into: &clips)
+      } else {
+        collectClips(n.children, rule, into: &clips)
+      }
+    }
+  }
+
+  /// Reports `message` at `range` the first time only (a modifier on a
+  /// repeat's copies reports once).
+  func reportOnce(_ message: Message, _ range: SourceRange) {
+    guard reportedOnce.insert(range).inserted else { return }
+    evaluator.report(message, range)
   }
 
   /// Takes `count` shapes copied into a component's caller from their
@@ -134,6 +251,10 @@ extension LayoutEngine {
     switch view.element.primary {
     case .path(let body):
       guard segmentBudget >= 0 else { return }
+      if context.stroke != nil && context.strokeBorder {
+        reportOnce(.strokeBorderNeedsShape, view.element.range)
+        return
+      }
       var builder = PathBuilder(evaluator: evaluator)
       builder.build(body, view.scope.withGeometry(size), frame: size)
       guard spend(1, at: view.element.range) else { return }
@@ -144,19 +265,29 @@ extension LayoutEngine {
       drawChildren(block, view.scope, size, centred: true, t, context, &nodes, proposal: p)
     case .call(let name, let nameRange, let args):
       if let shape = BuiltinShape(rawValue: name) {
+        // `.strokeBorder`: the stroke follows the shape inset by half its
+        // width, so that it stays inside the frame.
+        let inset = context.strokeBorder ? (context.stroke?.style.width ?? 0) / 2 : 0
+        var border: ScenePath?
+        if inset > 0 {
+          guard
+            let p = shape.path(args, in: size, inset: inset, view.scope.withGeometry(size), evaluator, at: nameRange)
+          else { return }
+          border = p
+        }
         // A shape without arguments is the same path for the same size:
         // made once and shared (no segments built again).
         let key = args.isEmpty ? ShapeKey(shape: shape, size: size) : nil
         if let key, let path = shapePaths[key] {
           guard spend(1, at: nameRange) else { return }
-          emit(path, size, t, context, &nodes, at: nameRange, built: false)
+          emit(path, size, t, context, &nodes, at: nameRange, built: false, strokePath: border)
           return
         }
-        guard let path = shape.path(args, in: size, view.scope.withGeometry(size), evaluator, at: nameRange),
+        guard let path = shape.path(args, in: size, inset: 0, view.scope.withGeometry(size), evaluator, at: nameRange),
           spend(1, at: nameRange)
         else { return }
         if let key, shapePaths.count < 10_000 { shapePaths[key] = path }
-        emit(path, size, t, context, &nodes, at: nameRange)
+        emit(path, size, t, context, &nodes, at: nameRange, strokePath: border)
       } else if let component = components[name] {
         guard evaluator.callStack.count < LayoutEngine.maximumComponentDepth else {
           evaluator.report(.componentsTooDeep(LayoutEngine.maximumComponentDepth), nameRange)
@@ -236,13 +367,16 @@ extension LayoutEngine {
     }
   }
 
-  /// A fill of `path` (in a frame of `size`) with the context's paint;
-  /// black where none was set, as in SwiftUI. A path with a point farther
-  /// than `maximumCoordinate` from its frame's origin is an error at
-  /// `range` (`finish` checks where the frame lands on the canvas).
+  /// The fill and stroke of `path` (in a frame of `size`) as the context
+  /// sets them: filled with its paint (black where none was set, as in
+  /// SwiftUI) unless a stroke is set without a fill inside it; stroked
+  /// along `strokePath` (default: `path`) when a stroke is set. A path with
+  /// a point farther than `maximumCoordinate` from its frame's origin is an
+  /// error at `range` (`finish` checks where the frame lands on the
+  /// canvas).
   private func emit(
     _ path: ScenePath, _ size: Size, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode],
-    at range: SourceRange, built: Bool = true
+    at range: SourceRange, built: Bool = true, strokePath: ScenePath? = nil
   ) {
     guard !path.elements.isEmpty else { return }
     if built {
@@ -260,17 +394,61 @@ extension LayoutEngine {
         return
       }
     }
-    let paint: Paint
-    switch context.paint {
-    case nil: paint = .solid(RGBA(r: 0, g: 0, b: 0))
-    case .color(let c)?: paint = .solid(c)
-    case .gradient(let g)?:
-      paint = .linear(
-        LinearGradient(
-          stops: g.stops,
-          start: Point(g.start.x * size.width, g.start.y * size.height),
-          end: Point(g.end.x * size.width, g.end.y * size.height)))
+    func trimmed(_ p: ScenePath) -> ScenePath {
+      guard let trim = context.trim, trim.from > 0 || trim.to < 1 else { return p }
+      // Trimming builds new segments: about as many as the path has.
+      segmentBudget -= p.elements.count
+      return p.trimmed(from: trim.from, to: trim.to)
     }
-    nodes.append(.fill(Fill(path: path, transform: t, paint: paint, opacity: 1, rule: context.rule)))
+    if context.paint != nil || context.stroke == nil {
+      let inside = trimmed(path)
+      if !inside.elements.isEmpty {
+        nodes.append(
+          .fill(Fill(path: inside, transform: t, paint: paint(context.paint, size), opacity: 1, rule: context.rule)))
+      }
+    }
+    if let stroke = context.stroke, stroke.style.width > 0 {
+      if context.paint != nil { guard spend(1, at: range) else { return } }
+      let outline = trimmed(strokePath ?? path)
+      if !outline.elements.isEmpty {
+        nodes.append(
+          .fill(
+            Fill(
+              path: outline, transform: t, paint: paint(stroke.paint, size), opacity: 1, rule: .nonZero,
+              stroke: stroke.style)))
+      }
+    }
+  }
+
+  /// A paint as it fills a frame of `size`: black when none was set.
+  private func paint(_ value: PaintValue?, _ size: Size) -> Paint {
+    switch value {
+    case nil: return .solid(RGBA(r: 0, g: 0, b: 0))
+    case .color(let c)?: return .solid(c)
+    case .gradient(let g)?:
+      func at(_ u: Point) -> Point { Point(u.x * size.width, u.y * size.height) }
+      let side = min(size.width, size.height)
+      switch g.shape {
+      case .linear(let start, let end):
+        return .linear(LinearGradient(stops: g.stops, start: at(start), end: at(end)))
+      case .radial(let center, let r0, let r1):
+        var (a, b) = (r0.points(side: side), r1.points(side: side))
+        var stops = g.stops
+        // Radii the wrong way round: the same circles, stops reversed.
+        if a > b {
+          swap(&a, &b)
+          stops = stops.reversed().map { GradientStop(color: $0.color, location: 1 - $0.location) }
+        }
+        return .radial(RadialGradient(stops: stops, center: at(center), startRadius: a, endRadius: b))
+      case .angular(let center, let a0, let a1):
+        var stops = g.stops
+        var (a, b) = (a0, a1)
+        if a > b {
+          swap(&a, &b)
+          stops = stops.reversed().map { GradientStop(color: $0.color, location: 1 - $0.location) }
+        }
+        return .conic(ConicGradient(stops: stops, center: at(center), startAngle: a, endAngle: b))
+      }
+    }
   }
 }

@@ -34,13 +34,26 @@ extension LayoutEngine {
         reported = true
       }
     }
+    // Reports a blur or an offset too large for the backends.
+    func far(_ reach: Double) {
+      if !(reach <= LayoutEngine.maximumCoordinate) && !reported {
+        evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(reach)), range)
+        reported = true
+      }
+    }
     func visit(_ nodes: [SceneNode]) -> [SceneNode] {
       nodes.map { node in
         switch node {
         case .clip(let shapes, let children):
           for c in shapes { check(c.path, c.transform) }
           return .clip(shapes, children: visit(children))
-        case .layer, .mask, .shadow, .blur:
+        case .shadow(let s, _):
+          far(max(abs(s.sigma.x), abs(s.sigma.y), abs(s.offset.x), abs(s.offset.y)))
+          return node.mapChildren(visit)
+        case .blur(let sigma, _):
+          far(max(abs(sigma.x), abs(sigma.y)))
+          return node.mapChildren(visit)
+        case .layer, .mask:
           return node.mapChildren(visit)
         case .fill(var f):
           let t = f.transform
@@ -55,6 +68,11 @@ extension LayoutEngine {
                 reported = true
               }
             }
+          }
+          if case .radial(let g) = f.paint { f.paint = LayoutEngine.settled(g, t) }
+          if case .conic(var g) = f.paint {
+            g.stops = LayoutEngine.settledStops(g.stops)
+            f.paint = .conic(g)
           }
           return .fill(f)
         }
@@ -104,21 +122,52 @@ extension LayoutEngine {
   /// offsets with three decimals, each at least the one before (as SVG
   /// reads them); a solid colour, the last stop's, when the ends meet.
   static func settled(_ g: LinearGradient, _ t: Transform) -> Paint {
-    func r(_ x: Double) -> Double { (x * 1000).rounded(.toNearestOrAwayFromZero) / 1000 }
+    let r = round3
     let last = g.stops.last?.color ?? RGBA(r: 0, g: 0, b: 0)
     guard let (q0, q1) = g.canvasEnds(t) else { return .solid(last) }
     let (start, end) = (Point(r(q0.x), r(q0.y)), Point(r(q1.x), r(q1.y)))
     guard start != end, let (p0, p1) = LinearGradient.frameEnds(canvasStart: start, canvasEnd: end, t) else {
       return .solid(last)
     }
-    // The stops as written; the array is shared, not copied, when no
-    // offset moves (fills of one gradient share one list of stops).
-    var stops = g.stops
+    return .linear(LinearGradient(stops: settledStops(g.stops), start: p0, end: p1))
+  }
+
+  /// Stop offsets as SVG reads them: three decimals, each at least the one
+  /// before. The array is shared, not copied, when no offset moves (fills
+  /// of one gradient share one list of stops).
+  static func settledStops(_ stops: [GradientStop]) -> [GradientStop] {
+    var stops = stops
     var floor = 0.0
     for i in stops.indices {
-      floor = max(floor, min(1, max(0, r(stops[i].location))))
+      floor = max(floor, min(1, max(0, round3(stops[i].location))))
       if stops[i].location != floor { stops[i].location = floor }
     }
-    return .linear(LinearGradient(stops: stops, start: p0, end: p1))
+    return stops
+  }
+
+  /// `x` with three decimals, as the SVG writes it.
+  static func round3(_ x: Double) -> Double { (x * 1000).rounded(.toNearestOrAwayFromZero) / 1000 }
+
+  /// The paint of radial gradient `g` in a fill drawn through `t`, settled
+  /// as the SVG writes it: a start radius folded into the stop offsets
+  /// (offset' = (r0 + offset · (r1 − r0)) / r1, so that SVG 1.1 needs no
+  /// `fr`), and, under a rotation and scale, the centre and radius on the
+  /// canvas at three decimals. A gradient of no radius is its last colour.
+  static func settled(_ g: RadialGradient, _ t: Transform) -> Paint {
+    let last = g.stops.last?.color ?? RGBA(r: 0, g: 0, b: 0)
+    var center = g.center
+    var (r0, r1) = (g.startRadius, g.endRadius)
+    if let s = t.similarityScale, let inverse = t.inverted {
+      let q = t.apply(center)
+      center = inverse.apply(Point(round3(q.x), round3(q.y)))
+      r0 = round3(r0 * s) / s
+      r1 = round3(r1 * s) / s
+    }
+    guard r1 > 0, r1.isFinite else { return .solid(last) }
+    var stops = g.stops
+    if r0 > 0 {
+      stops = stops.map { GradientStop(color: $0.color, location: (r0 + $0.location * (r1 - r0)) / r1) }
+    }
+    return .radial(RadialGradient(stops: settledStops(stops), center: center, startRadius: 0, endRadius: r1))
   }
 }

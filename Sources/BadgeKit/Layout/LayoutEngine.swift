@@ -95,6 +95,8 @@ final class LayoutEngine {
   }
   /// Paths of built-in shapes already made (at most 10,000 kept).
   var shapePaths: [ShapeKey: ScenePath] = [:]
+  /// Where a once-only error was reported (see `reportOnce`).
+  var reportedOnce: Set<SourceRange> = []
 
   /// Components already drawn, in their own frames.
   var componentDrawings: [ComponentDrawing.Key: ComponentDrawing] = [:]

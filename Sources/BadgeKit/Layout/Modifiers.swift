@@ -15,6 +15,25 @@ enum ResolvedModifier {
   case scale(x: Double, y: Double, anchor: Point)
   case opacity(Double)
   case fill(PaintValue, FillRule)
+  /// `.stroke` (`border: false`) or `.strokeBorder`.
+  case stroke(StrokeSpec, border: Bool)
+  /// `.trim(from:, to:)`: fractions of every shape's length.
+  case trim(from: Double, to: Double)
+  /// `.clipShape(shape, rule:)`, or `.clipped()` (no shape: the frame).
+  case clip(shape: Block?, scope: Scope, rule: FillRule?, range: SourceRange)
+  /// `.mask { … }` or `.mask(shape)`.
+  case mask(content: Block, scope: Scope, range: SourceRange)
+  /// `.shadow(color:, radius:, x:, y:)`, lengths in points of the frame.
+  case shadow(color: RGBA, radius: Double, x: Double, y: Double)
+  /// `.blur(radius:)`, in points of the frame.
+  case blur(radius: Double)
+}
+
+/// A stroke as a modifier sets it: its paint (nil: the enclosing fill's,
+/// or black) and its style, lengths in points of the shape's frame.
+struct StrokeSpec: Hashable {
+  var paint: PaintValue?
+  var style: StrokeStyle
 }
 
 /// A view's modifiers resolved for one proposal, with the sizes found so
@@ -49,7 +68,19 @@ extension LayoutEngine {
     "scale": ["by", "anchor", "x", "y"],
     "opacity": ["amount"],
     "fill": ["paint", "rule"],
+    "stroke": LayoutEngine.strokeParameters,
+    "strokeBorder": LayoutEngine.strokeParameters,
+    "trim": ["from", "to"],
+    "clipShape": ["shape", "rule"],
+    "clipped": [],
+    "mask": ["content"],
+    "shadow": ["color", "radius", "x", "y"],
+    "blur": ["radius"],
   ]
+
+  /// The modifiers that take a view as an argument, and its label:
+  /// `.clipShape(circle())`, `.mask(Hexagon())`.
+  static let viewParameters: [String: String] = ["clipShape": "shape", "mask": "content"]
 
   /// Resolves `modifiers` for a view proposed `proposal`; a modifier with an
   /// error is left out (its diagnostic is already reported).
@@ -88,6 +119,9 @@ extension LayoutEngine {
     guard let parameters = LayoutEngine.modifierParameters[m.name] else {
       evaluator.report(.unknownModifier(m.name), m.nameRange)
       return nil
+    }
+    if LayoutEngine.viewParameters[m.name] != nil || m.name == "clipped" {
+      return resolveViewModifier(m, scope)
     }
     let args = evaluator.bind(m.arguments, to: parameters, callee: m.name, at: m.range)
     guard args.ok else { return nil }
@@ -176,6 +210,19 @@ extension LayoutEngine {
         _ = ev.mismatch("a colour or a gradient", v, r)
         return nil
       }
+    case "stroke", "strokeBorder":
+      return resolveStroke(m, evaluated, size)
+    case "trim":
+      var ends = [0.0, 1.0]
+      for (i, name) in ["from", "to"].enumerated() {
+        if let (v, r) = value(name) {
+          guard let x = ev.number(v, r) else { return nil }
+          ends[i] = min(1, max(0, x))
+        }
+      }
+      return .trim(from: ends[0], to: ends[1])
+    case "shadow", "blur":
+      return resolveEffect(m, evaluated, size)
     default:
       return nil
     }

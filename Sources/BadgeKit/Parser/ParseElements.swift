@@ -75,12 +75,15 @@ extension Parser {
     return .call(name: name, nameRange: nameRange, arguments: args)
   }
 
-  /// modifier = "." IDENT arguments ;
+  /// modifier = "." IDENT ( arguments [ block ] | block ) ;
   mutating func modifier() throws(ParseError) -> Modifier {
     let start = try consume(.dot, "'.'").range
     let (name, nameRange) = try consumeIdentifier("a modifier name after '.'")
-    let args = try arguments()
-    return Modifier(name: name, nameRange: nameRange, arguments: args, range: range(from: start))
+    var args: [Argument] = []
+    if !check(.leftBrace) { args = try arguments() }
+    var content: Block?
+    if check(.leftBrace) { content = try block() }
+    return Modifier(name: name, nameRange: nameRange, arguments: args, content: content, range: range(from: start))
   }
 
   /// arguments = "(" [ argument { "," argument } ] ")" ;
@@ -99,14 +102,33 @@ extension Parser {
     return args
   }
 
-  /// argument = [ IDENT ":" ] expression ;
+  /// argument = [ IDENT ":" ] ( expression | viewArgument ) ;
   mutating func argument() throws(ParseError) -> Argument {
     if case .identifier(let label) = peek.kind, peek(1).kind == .colon {
       let labelRange = advance().range
       advance()
-      return Argument(label: label, labelRange: labelRange, value: try expression())
+      return Argument(label: label, labelRange: labelRange, value: try argumentValue())
     }
-    let value = try expression()
+    let value = try argumentValue()
     return Argument(label: nil, labelRange: value.range, value: value)
+  }
+
+  /// An argument's value: an expression, or a view that starts with a
+  /// keyword (`path { … }`, `zstack { … }`, …), for modifiers that take
+  /// a shape or content.
+  private mutating func argumentValue() throws(ParseError) -> Expr {
+    switch peek.kind {
+    case .keyword(.path), .keyword(.zstack), .keyword(.geometry), .keyword(.repeat):
+      return try viewArgument()
+    default:
+      return try expression()
+    }
+  }
+
+  /// viewArgument = element ;  (one that starts with a keyword)
+  mutating func viewArgument() throws(ParseError) -> Expr {
+    let e = try nested { (p: inout Parser) throws(ParseError) in try p.element() }
+    height = 1
+    return Expr(.view(e), e.range)
   }
 }

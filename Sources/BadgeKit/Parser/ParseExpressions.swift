@@ -35,7 +35,7 @@ extension Parser {
     return left
   }
 
-  /// unary = "-" unary | primary ;
+  /// unary = "-" unary | postfix ;
   mutating func unary() throws(ParseError) -> Expr {
     if check(.minus) {
       let start = advance().range
@@ -43,7 +43,21 @@ extension Parser {
       try setHeight(height + 1, at: start)
       return Expr(.negate(operand), start.union(operand.range))
     }
-    return try primary()
+    return try postfix()
+  }
+
+  /// postfix = primary { "." IDENT arguments } ;  e.g. `black.opacity(0.33)`
+  mutating func postfix() throws(ParseError) -> Expr {
+    var e = try primary()
+    while check(.dot), case .identifier(let name) = peek(1).kind, peek(2).kind == .leftParen {
+      advance()
+      let nameRange = advance().range
+      let receiverHeight = height
+      let args = try arguments()
+      try setHeight(max(receiverHeight, height) + 1, at: nameRange)
+      e = Expr(.member(e, name, nameRange, args), range(from: e.range))
+    }
+    return e
   }
 
   /// primary = NUMBER | STRING | COLOR | IDENT [ arguments ]

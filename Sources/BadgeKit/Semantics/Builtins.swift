@@ -21,13 +21,24 @@ enum Builtins {
     "bottomLeading": (0, 1), "bottom": (0.5, 1), "bottomTrailing": (1, 1),
   ]
 
-  /// Named options used by modifiers.
-  static let keywords = ["fit", "fill", "nonzero", "evenodd"]
+  /// Named options used by modifiers. (`round` is also a function:
+  /// `round(x)` calls it, `cap: round` names the option.)
+  static let keywords = ["fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel"]
 
   static let functions: Set<String> = [
     "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp",
-    "rgb", "rgba", "linear", "stop",
+    "rgb", "rgba", "linear", "radial", "angular", "stop",
   ]
+
+  /// The argument labels of the functions that take any.
+  static let labels: [String: [String]] = [
+    "linear": ["start", "end"],
+    "radial": ["center", "startRadius", "endRadius"],
+    "angular": ["center", "startAngle", "endAngle", "angle"],
+  ]
+
+  /// Methods of values: `black.opacity(0.33)`.
+  static let methods: Set<String> = ["opacity"]
 
   /// The root scope: every built-in constant.
   static func globalScope() -> Scope {
@@ -49,7 +60,7 @@ enum Builtins {
     case "atan2": return arcTangent(args, range, scope, ev)
     case "clamp": return clamp(args, range, scope, ev)
     case "rgb", "rgba": return rgb(name, args, range, scope, ev)
-    case "linear": return linear(args, range, scope, ev)
+    case "linear", "radial", "angular": return gradient(name, args, range, scope, ev)
     case "stop": return stop(args, range, scope, ev)
     default:
       ev.report(.unknownFunction(name), range)
@@ -213,57 +224,5 @@ enum Builtins {
       let at = ev.number(values[1], args[1].value.range)
     else { return .invalid }
     return .tuple([.color(c), .number(at)])
-  }
-
-  /// `linear(c1, c2, …, start: top, end: bottom)`: a linear gradient whose
-  /// colours (or `stop(c, at)`s) go from the unit point `start` to `end` of
-  /// the frame of the shape it fills.
-  private static func linear(_ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator) -> Value {
-    var start = Point(0.5, 0)
-    var end = Point(0.5, 1)
-    var stops: [(RGBA, Double?)] = []
-    var ok = true
-    for a in args {
-      let v = ev.eval(a.value, scope)
-      switch a.label {
-      case "start"?, "end"?:
-        if let p = ev.unitPoint(v, a.value.range) {
-          if a.label == "start" { start = p } else { end = p }
-        } else {
-          ok = false
-        }
-      case let label?:
-        ev.report(.unknownArgumentLabel(label, of: "linear"), a.labelRange)
-        ok = false
-      case nil:
-        switch v {
-        case .color(let c): stops.append((c, nil))
-        case .tuple(let items) where items.count == 2:
-          if case .color(let c) = items[0], case .scalar(let at, 0) = items[1] {
-            stops.append((c, at))
-          } else {
-            _ = ev.mismatch("a colour or stop(colour, location)", v, a.value.range)
-            ok = false
-          }
-        default:
-          _ = ev.mismatch("a colour or stop(colour, location)", v, a.value.range)
-          ok = false
-        }
-      }
-    }
-    guard ok else { return .invalid }
-    guard stops.count >= 2 else {
-      ev.report(.gradientNeedsStops, range)
-      return .invalid
-    }
-    // Stops without a location are spread evenly, as SwiftUI's Gradient(colors:).
-    var resolved: [GradientStop] = []
-    var last = 0.0
-    for (i, s) in stops.enumerated() {
-      let at = s.1 ?? Double(i) / Double(stops.count - 1)
-      last = Swift.max(last, Swift.min(Swift.max(at, 0), 1))
-      resolved.append(GradientStop(color: s.0, location: last))
-    }
-    return .gradient(GradientValue(stops: resolved, start: start, end: end))
   }
 }

@@ -56,6 +56,11 @@ final class Evaluator {
       return .invalid
     case .call(let name, let args):
       return Builtins.call(name, args, at: expr.range, scope, self)
+    case .member(let base, let name, let nameRange, let args):
+      return Builtins.method(name, of: eval(base, scope), args, at: nameRange, scope, self)
+    case .view:
+      report(.typeMismatch(expected: "a value", found: "a view"), expr.range)
+      return .invalid
     case .tuple(let items):
       let values = items.map { eval($0, scope) }
       return values.contains(.invalid) ? .invalid : .tuple(values)

@@ -108,7 +108,7 @@ struct Resolver {
       if let parameters = componentParameters[name] {
         labels = parameters
       } else if let shape = BuiltinShape(rawValue: name) {
-        labels = shape == .roundedRect ? ["radius"] : []
+        labels = shape.parameters
       } else {
         report(.unknownComponent(name, suggestion: suggest(name, "component", calleeCandidates)), range)
         labels = nil  // unknown callee: its labels are not checked
@@ -120,9 +120,25 @@ struct Resolver {
         let candidates = LayoutEngine.modifierParameters.keys
         report(.unknownModifier(m.name, suggestion: suggest(m.name, "modifier", candidates)), m.nameRange)
         for a in m.arguments { expression(a.value) }
+        if let content = m.content { block(content) }
         continue
       }
-      arguments(m.arguments, labels: labels, callee: m.name)
+      let viewLabel = LayoutEngine.viewParameters[m.name]
+      if let content = m.content {
+        if viewLabel == nil { report(.unexpectedContent(m.name), content.range) }
+        block(content)
+      }
+      for (i, a) in m.arguments.enumerated() {
+        // A shape or content argument: `.clipShape(Hexagon())`.
+        if let viewLabel, a.label == viewLabel || (a.label == nil && i == 0), let view = viewElement(a.value) {
+          element(view)
+          continue
+        }
+        if let label = a.label, !labels.contains(label) {
+          report(.unknownArgumentLabel(label, of: m.name, suggestion: Resolver.suggest(label, labels)), a.labelRange)
+        }
+        expression(a.value)
+      }
     }
     names.restore(to: mark)
   }
@@ -166,16 +182,32 @@ struct Resolver {
     }
   }
 
+  /// The view an argument holds, if it is one: `path { … }`, or a call
+  /// of a component or a built-in shape, with modifiers
+  /// (`Hexagon().padding(4)`).
+  /// (Any call stands for a view here: an unknown one is reported as an
+  /// unknown component or shape.)
+  private func viewElement(_ e: Expr) -> Element? {
+    Element(viewExpression: e) { _ in true }
+  }
+
   private mutating func expression(_ e: Expr) {
     switch e.kind {
+    case .member(let base, let name, let nameRange, let args):
+      expression(base)
+      if !Builtins.methods.contains(name) {
+        report(.unknownMethod(name, suggestion: Resolver.suggest(name, Array(Builtins.methods))), nameRange)
+      }
+      arguments(args, labels: [], callee: name)
+    case .view(let element):
+      self.element(element)
     case .name(let n):
       if !names.contains(n) { report(.unknownName(n, suggestion: suggest(n, "name", names.candidates)), e.range) }
     case .call(let n, let args):
       if !Builtins.functions.contains(n) {
         report(.unknownFunction(n, suggestion: suggest(n, "function", Builtins.functions)), e.range)
       }
-      let labels = n == "linear" ? ["start", "end"] : []
-      arguments(args, labels: labels, callee: n)
+      arguments(args, labels: Builtins.labels[n] ?? [], callee: n)
     case .tuple(let items): for i in items { expression(i) }
     case .negate(let x): expression(x)
     case .binary(_, let l, let r):

@@ -51,13 +51,36 @@ public indirect enum Value: Hashable, Sendable {
   }
 }
 
-/// A linear gradient as written: colour stops and two unit points of the
-/// frame of the shape it fills (0,0 top-left, 1,1 bottom-right).
+/// A gradient as written: colour stops and a geometry in unit points of
+/// the frame of the shape it fills (0,0 top-left, 1,1 bottom-right).
 public struct GradientValue: Hashable, Sendable {
   /// Colours with their locations from 0 to 1.
   public var stops: [GradientStop]
-  /// Unit point where the gradient starts.
-  public var start: Point
-  /// Unit point where it ends.
-  public var end: Point
+  public var shape: GradientShape
+}
+
+/// Where a gradient's colours go, relative to the frame it fills.
+public enum GradientShape: Hashable, Sendable {
+  /// From the unit point `start` to `end`.
+  case linear(start: Point, end: Point)
+  /// Circles about the unit point `center`, from `startRadius` out to
+  /// `endRadius`.
+  case radial(center: Point, startRadius: Extent, endRadius: Extent)
+  /// Around the unit point `center`, from `startAngle` to `endAngle`
+  /// (radians, clockwise from trailing).
+  case angular(center: Point, startAngle: Double, endAngle: Double)
+}
+
+/// A length given in points or as a fraction of a frame's shorter side.
+public enum Extent: Hashable, Sendable {
+  case points(Double)
+  case fraction(Double)
+
+  /// In points, for a frame whose shorter side is `side` points.
+  public func points(side: Double) -> Double {
+    switch self {
+    case .points(let p): return p
+    case .fraction(let f): return f * side
+    }
+  }
 }

@@ -52,6 +52,11 @@ struct PixelBounds {
   var x0, y0, x1, y1: Int
   static let empty = PixelBounds(x0: 1, y0: 1, x1: 0, y1: 0)
   var isEmpty: Bool { x0 > x1 || y0 > y1 }
+  /// Pixels inside (0 when empty).
+  var area: Int { isEmpty ? 0 : (x1 - x0 + 1) * (y1 - y0 + 1) }
+  func intersection(_ o: PixelBounds) -> PixelBounds {
+    PixelBounds(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+  }
   func union(_ o: PixelBounds) -> PixelBounds {
     if isEmpty { return o }
     if o.isEmpty { return self }
@@ -65,13 +70,33 @@ enum PreparedNode {
   /// Children composited together, then drawn with `opacity` (0–255),
   /// within `bounds` (the union of the children's).
   case layer(opacity: UInt32, children: [PreparedNode], bounds: PixelBounds)
+  /// Children composited together, multiplied by the alpha of `mask`
+  /// drawn, within `bounds` (where both have pixels). Clips are masks of
+  /// their shapes filled opaque.
+  case mask(mask: [PreparedNode], children: [PreparedNode], bounds: PixelBounds)
+  /// A shadow or blur of its children, drawn on a canvas of its own.
+  case effect(PreparedEffect)
 
   var bounds: PixelBounds {
     switch self {
     case .fill(let f): return PixelBounds(x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1)
-    case .layer(_, _, let b): return b
+    case .layer(_, _, let b), .mask(_, _, let b): return b
+    case .effect(let e): return e.bounds
     }
   }
+}
+
+/// What preparing a scene found it will cost to draw (see the limits of
+/// `RasterRenderer`), summed over effects' own canvases.
+struct PreparationCosts {
+  /// Edges that may still be made.
+  var edgesLeft: Int
+  var tooManyEdges = false
+  var area = 0
+  var edgeRows = 0
+  var groupDepth = 0
+  /// Pixels of the largest band buffer an effect needs.
+  var effectPixels = 0
 }
 
 /// Renders one scene at one scale.
@@ -127,59 +152,77 @@ struct RasterRenderer: @unchecked Sendable {
 
   /// Nil when the scene flattens into more than `maximumEdges` edges.
   init?(_ scene: Scene, scale: Double, background: RGBA?) {
-    (width, height) = RasterRenderer.pixelSize(scene, scale: scale)
+    let (w, h) = RasterRenderer.pixelSize(scene, scale: scale)
+    var costs = PreparationCosts(edgesLeft: RasterRenderer.maximumEdges)
+    self.init(scene.nodes, width: w, height: h, toPixels: .scale(scale, scale), background: background, &costs)
+    if costs.tooManyEdges { return nil }
+  }
+
+  /// Prepares `nodes` drawn through `toPixels` onto a canvas of `width` ×
+  /// `height` pixels, adding what drawing them costs to `costs`.
+  init(
+    _ sceneNodes: [SceneNode], width w: Int, height h: Int, toPixels: Transform, background: RGBA?,
+    _ costs: inout PreparationCosts
+  ) {
+    width = w
+    height = h
     self.background = background.map { Pixels.pack($0) } ?? 0
-    let toPixels = Transform.scale(scale, scale)
     var flattener = Flattener()
-    flattener.canvas = Size(Double(width), Double(height))
-    flattener.limit = RasterRenderer.maximumEdges
-    let h = height
-    let w = width
+    flattener.canvas = Size(Double(w), Double(h))
+    flattener.limit = costs.edgesLeft
     var area = 0
     var rows = 0
     var depth = 0
     var deepest = 0
     var tooMany = false
+    func prepareFill(_ f: Fill) -> PreparedNode {
+      let m = toPixels * f.transform
+      var path = f.path
+      if let style = f.stroke {
+        // The stroke's outline, in the fill's frame, within a quarter of the
+        // flattening tolerance once drawn.
+        let stretch = max(
+          (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-12)
+        path = Stroker.outline(f.path, style, tolerance: flattener.tolerance / stretch)
+      }
+      guard let edges = flattener.edges(path, m) else {
+        tooMany = true
+        return .layer(opacity: 0, children: [], bounds: .empty)
+      }
+      flattener.limit -= edges.count
+      let rule = f.stroke == nil ? f.rule : .nonZero
+      let k = rule == .evenOdd ? RasterRenderer.evenOddSubRows : 1
+      var (minY, maxY) = (Float.infinity, -Float.infinity)
+      var (minX, maxX) = (Float.infinity, -Float.infinity)
+      var crossed: Float = 0
+      for e in edges {
+        minY = min(minY, e.y0, e.y1)
+        maxY = max(maxY, e.y0, e.y1)
+        minX = min(minX, e.x0, e.x1)
+        maxX = max(maxX, e.x0, e.x1)
+        crossed += min(max(e.y0, e.y1), Float(h)) - max(min(e.y0, e.y1), 0) + 1
+      }
+      rows += Int(min(crossed, 1e15)) * k
+      let ok = !edges.isEmpty && minY.isFinite && maxY.isFinite && minX.isFinite && maxX.isFinite
+      if ok {
+        let rows = min(h - 1, Int(maxY.rounded(.up))) - max(0, Int(minY.rounded(.down))) + 1
+        let columns = min(w, Int(maxX.rounded(.up)) + 1) - max(0, Int(minX.rounded(.down)))
+        if rows > 0 && columns > 0 { area += rows * columns * k * RasterRenderer.weight(f.paint) }
+      }
+      let scaled = k == 1 ? edges : edges.map { Edge($0.x0, $0.y0 * Float(k), $0.x1, $0.y1 * Float(k)) }
+      return .fill(
+        PreparedFill(
+          edges: scaled,
+          shader: Shader(f.paint, opacity: f.opacity, toPixels: m, canvas: Size(Double(w), Double(h))),
+          rule: rule, subRows: k,
+          y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0,
+          x0: ok ? max(0, Int(minX.rounded(.down))) : 1, x1: ok ? min(w - 1, Int(maxX.rounded(.up))) : 0))
+    }
     func prepare(_ nodes: [SceneNode]) -> [PreparedNode] {
       nodes.map { node in
         switch node {
         case .fill(let f):
-          let m = toPixels * f.transform
-          guard let edges = flattener.edges(f.path, m) else {
-            tooMany = true
-            return .layer(opacity: 0, children: [], bounds: .empty)
-          }
-          flattener.limit -= edges.count
-          let k = f.rule == .evenOdd ? RasterRenderer.evenOddSubRows : 1
-          var (minY, maxY) = (Float.infinity, -Float.infinity)
-          var (minX, maxX) = (Float.infinity, -Float.infinity)
-          var crossed: Float = 0
-          for e in edges {
-            minY = min(minY, e.y0, e.y1)
-            maxY = max(maxY, e.y0, e.y1)
-            minX = min(minX, e.x0, e.x1)
-            maxX = max(maxX, e.x0, e.x1)
-            crossed += min(max(e.y0, e.y1), Float(h)) - max(min(e.y0, e.y1), 0) + 1
-          }
-          rows += Int(min(crossed, 1e15)) * k
-          let ok = !edges.isEmpty && minY.isFinite && maxY.isFinite && minX.isFinite && maxX.isFinite
-          if ok {
-            let rows = min(h - 1, Int(maxY.rounded(.up))) - max(0, Int(minY.rounded(.down))) + 1
-            let columns = min(w, Int(maxX.rounded(.up)) + 1) - max(0, Int(minX.rounded(.down)))
-            // A gradient's pixels cost eight times a solid colour's.
-            let weight = if case .linear = f.paint { 8 } else { 1 }
-            if rows > 0 && columns > 0 { area += rows * columns * k * weight }
-          }
-          let scaled = k == 1 ? edges : edges.map { Edge($0.x0, $0.y0 * Float(k), $0.x1, $0.y1 * Float(k)) }
-          return .fill(
-            PreparedFill(
-              edges: scaled,
-              shader: Shader(f.paint, opacity: f.opacity, toPixels: m, canvas: Size(Double(w), Double(h))),
-              rule: f.rule, subRows: k,
-              y0: ok ? max(0, Int(minY.rounded(.down))) : 1, y1: ok ? min(h - 1, Int(maxY.rounded(.up))) : 0,
-              x0: ok ? max(0, Int(minX.rounded(.down))) : 1, x1: ok ? min(w - 1, Int(maxX.rounded(.up))) : 0))
-        case .clip, .mask, .shadow, .blur:
-          return .layer(opacity: 255, children: prepare(node.children), bounds: .empty)
+          return prepareFill(f)
         case .layer(let opacity, let children):
           depth += 1
           deepest = max(deepest, depth)
@@ -187,17 +230,66 @@ struct RasterRenderer: @unchecked Sendable {
           let prepared = prepare(children)
           let bounds = prepared.reduce(PixelBounds.empty) { $0.union($1.bounds) }
           // Compositing a layer costs its area once more.
-          if !bounds.isEmpty { area += (bounds.x1 - bounds.x0 + 1) * (bounds.y1 - bounds.y0 + 1) }
+          area += bounds.area
           return .layer(
             opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepared, bounds: bounds)
+        case .clip(let shapes, let children):
+          // A clip is a mask of its shapes filled opaque.
+          let mask = shapes.map {
+            SceneNode.fill(
+              Fill(
+                path: $0.path, transform: $0.transform, paint: .solid(RGBA(r: 0, g: 0, b: 0)), opacity: 1, rule: $0.rule
+              ))
+          }
+          return prepareMask(mask, children)
+        case .mask(let mask, let children):
+          return prepareMask(mask, children)
+        case .shadow, .blur:
+          flattener.limit = min(flattener.limit, costs.edgesLeft)
+          costs.edgesLeft = flattener.limit
+          costs.area = area
+          costs.edgeRows = rows
+          let effect = PreparedEffect(node, canvasWidth: w, canvasHeight: h, toPixels: toPixels, &costs)
+          area = costs.area
+          rows = costs.edgeRows
+          flattener.limit = costs.edgesLeft
+          tooMany = tooMany || costs.tooManyEdges
+          deepest = max(deepest, depth + effect.groupDepth)
+          return .effect(effect)
         }
       }
     }
-    nodes = prepare(scene.nodes)
+    // Mask and content are each drawn into a layer of their own.
+    func prepareMask(_ mask: [SceneNode], _ children: [SceneNode]) -> PreparedNode {
+      depth += 2
+      deepest = max(deepest, depth)
+      defer { depth -= 2 }
+      let content = prepare(children)
+      let alpha = prepare(mask)
+      let bounds = content.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+        .intersection(alpha.reduce(PixelBounds.empty) { $0.union($1.bounds) })
+      area += 2 * bounds.area
+      return .mask(mask: alpha, children: content, bounds: bounds)
+    }
+    nodes = prepare(sceneNodes)
     coveredArea = area
     edgeRows = rows
     groupDepth = deepest
-    if tooMany { return nil }
+    costs.area = area
+    costs.edgeRows = rows
+    costs.edgesLeft = flattener.limit
+    costs.tooManyEdges = costs.tooManyEdges || tooMany
+    costs.groupDepth = max(costs.groupDepth, deepest)
+  }
+
+  /// How much more a pixel of `paint` costs to shade than a solid colour's.
+  static func weight(_ paint: Paint) -> Int {
+    switch paint {
+    case .solid: return 1
+    case .linear: return 8
+    case .radial: return 12
+    case .conic: return 24
+    }
   }
 
   /// Working memory of one thread.
@@ -207,6 +299,9 @@ struct RasterRenderer: @unchecked Sendable {
     var strips: CoverageBand? = nil
     /// One band of pixels per nesting level of layers.
     var layers: [[Pixel]] = []
+    /// The working memory of each effect's own canvas, made when first
+    /// drawn.
+    var effects: [ObjectIdentifier: EffectScratch] = [:]
   }
 
   /// The threads to draw with: small images are drawn faster than a
@@ -276,7 +371,7 @@ struct RasterRenderer: @unchecked Sendable {
     draw(nodes, into: pixels, rows: rows, y0: y0, &scratch, depth: 0)
   }
 
-  private func draw(
+  func draw(
     _ nodes: [PreparedNode], into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int, _ scratch: inout Scratch,
     depth: Int
   ) {
@@ -310,6 +405,10 @@ struct RasterRenderer: @unchecked Sendable {
           }
         }
         scratch.layers[depth] = layer
+      case .mask(let mask, let children, let b):
+        drawMask(mask, children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth)
+      case .effect(let e):
+        drawEffect(e, into: pixels, rows: rows, y0: y0, &scratch)
       }
     }
   }
@@ -424,6 +523,8 @@ struct RasterRenderer: @unchecked Sendable {
         case .fill(let f) where f.subRows == 1: fills.append(f)
         case .fill: break  // fills drawn in strips are left out
         case .layer(_, let children, _): collect(children)
+        case .mask(let mask, let children, _): collect(mask + children)
+        case .effect: break  // drawn on canvases of their own
         }
       }
     }

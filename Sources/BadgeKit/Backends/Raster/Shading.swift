@@ -2,13 +2,34 @@
 // fill's frame to pixels in; the premultiplied colour of any pixel out.
 // Gradients are interpolated like SVG's, in unpremultiplied sRGB, into a
 // table of premultiplied colours (one a pixel along the gradient, 1024 to
-// 8192); t is an affine function of the pixel centre, padded to [0, 1].
+// 8192); t is padded to [0, 1]. A linear gradient's t is an affine function
+// of the pixel centre; a radial one's the centre's distance from the
+// gradient's centre in the fill's frame, a conic one's its angle there.
+
+/// Maps pixel centres back into a fill's frame.
+struct PixelToFrame {
+  var a, b, c, d, tx, ty: Double
+  init?(_ m: Transform) {
+    guard let inverse = m.inverted else { return nil }
+    (a, b, c, d, tx, ty) = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty)
+  }
+  /// The frame point under the centre of pixel (x, y), less `origin`.
+  @inline(__always)
+  func apply(_ x: Int, _ y: Int, less origin: Point) -> (Double, Double) {
+    let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+    return (a * px + c * py + tx - origin.x, b * px + d * py + ty - origin.y)
+  }
+}
 
 /// The colour source of one fill, in pixel coordinates.
 enum Shader {
   case solid(Pixel)
   /// t = gx·x + gy·y + g0 at a pixel centre; colour = table[t · (count−1)].
   case linear(table: [Pixel], gx: Float, gy: Float, g0: Float)
+  /// t = (|q − centre| − r0) / (r1 − r0), q the pixel centre in the frame.
+  case radial(table: [Pixel], toFrame: PixelToFrame, gradient: RadialGradient)
+  /// t = `gradient.t(atAngle:)` of the pixel centre seen from the centre.
+  case conic(table: [Pixel], toFrame: PixelToFrame, gradient: ConicGradient)
 
   static let tableSize = 1024
   static let maximumTableSize = 8192
@@ -20,9 +41,24 @@ enum Shader {
     case .solid(let c):
       self = .solid(Pixels.pack(c, opacity: opacity))
     case .radial(let g):
-      self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+      let span = g.endRadius - g.startRadius
+      guard span > 0, let toFrame = PixelToFrame(m) else {
+        self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+        return
+      }
+      // An entry a pixel along the radius (1024 to 8192).
+      let scale = (abs(m.a * m.d - m.b * m.c)).squareRoot()
+      let pixels = span * max(scale, (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+      self = .radial(table: Shader.table(g.stops, pixels, opacity), toFrame: toFrame, gradient: g)
     case .conic(let g):
-      self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+      guard g.endAngle > g.startAngle, let toFrame = PixelToFrame(m) else {
+        self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+        return
+      }
+      // An entry a pixel along the circle through the canvas' far corner.
+      let reach = (canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
+      self = .conic(
+        table: Shader.table(g.stops, reach * (g.endAngle - g.startAngle), opacity), toFrame: toFrame, gradient: g)
     case .linear(let g):
       let (vx, vy) = (g.end.x - g.start.x, g.end.y - g.start.y)
       let len2 = vx * vx + vy * vy
@@ -64,6 +100,14 @@ enum Shader {
     }
   }
 
+  /// The colours of `stops` at `t` from 0 to 1, premultiplied with
+  /// `opacity`: an entry a pixel along a gradient `pixels` long, 1024 to
+  /// 8192 entries.
+  static func table(_ stops: [GradientStop], _ pixels: Double, _ opacity: Double) -> [Pixel] {
+    let size = pixels.isFinite ? min(maximumTableSize, max(tableSize, Int(pixels) + 2)) : tableSize
+    return (0..<size).map { i in Pixels.pack(Shader.color(at: Double(i) / Double(size - 1), stops), opacity: opacity) }
+  }
+
   /// The colour of the whole row `y` when it does not change along x.
   @inline(__always)
   func rowColor(_ y: Int) -> Pixel? {
@@ -72,6 +116,7 @@ enum Shader {
     case .linear(let table, let gx, let gy, let g0):
       guard gx == 0 else { return nil }
       return Shader.lookup(table, gy * (Float(y) + 0.5) + g0)
+    case .radial, .conic: return nil
     }
   }
 
@@ -82,6 +127,13 @@ enum Shader {
     case .solid(let p): return p
     case .linear(let table, let gx, let gy, let g0):
       return Shader.lookup(table, gx * (Float(x) + 0.5) + gy * (Float(y) + 0.5) + g0)
+    case .radial(let table, let toFrame, let g):
+      let (dx, dy) = toFrame.apply(x, y, less: g.center)
+      let t = (((dx * dx + dy * dy).squareRoot()) - g.startRadius) / (g.endRadius - g.startRadius)
+      return Shader.lookup(table, Float(t))
+    case .conic(let table, let toFrame, let g):
+      let (dx, dy) = toFrame.apply(x, y, less: g.center)
+      return Shader.lookup(table, Float(g.t(atAngle: atan2Of(dy, dx))))
     }
   }
 

@@ -1,0 +1,214 @@
+// Groups that are more than an opacity: masks (and clips, which are masks
+// of their shapes filled opaque) and effects (shadow, blur). A mask's
+// content and its mask are drawn band by band into two layers and
+// multiplied. An effect draws its children on a canvas of its own, wider
+// and taller than the image by the blur's reach, a band plus that reach at
+// a time, so that memory stays bounded by the band height plus the reach
+// and shapes beyond the image's edges still blur into it.
+
+/// A shadow or blur ready to draw: its children prepared on a canvas of
+/// their own, `marginX` columns and `marginY` rows larger than the image on
+/// every side (image pixel (x, y) is its pixel (x + marginX, y + marginY)).
+final class PreparedEffect {
+  /// The children on the effect's own canvas.
+  let content: RasterRenderer
+  let marginX: Int
+  let marginY: Int
+  /// The Gaussian's deviation, in pixels along x and y.
+  let sigma: (x: Double, y: Double)
+  /// For a shadow: its colour (premultiplied) and offset in pixels; nil
+  /// for a blur.
+  let shadow: (color: Pixel, dx: Double, dy: Double)?
+  /// The image pixels the effect may change.
+  let bounds: PixelBounds
+  /// Layers nested inside the children.
+  let groupDepth: Int
+
+  init(_ node: SceneNode, canvasWidth w: Int, canvasHeight h: Int, toPixels: Transform, _ costs: inout PreparationCosts)
+  {
+    let scale = (abs(toPixels.a * toPixels.d - toPixels.b * toPixels.c)).squareRoot()
+    var sigma = Point(0, 0)
+    var children: [SceneNode] = []
+    var shadow: (color: Pixel, dx: Double, dy: Double)?
+    switch node {
+    case .shadow(let s, let c):
+      sigma = s.sigma
+      children = c
+      let d = Point(
+        toPixels.a * s.offset.x + toPixels.c * s.offset.y, toPixels.b * s.offset.x + toPixels.d * s.offset.y)
+      shadow = (Pixels.pack(s.color), d.x, d.y)
+    case .blur(let s, let c):
+      sigma = s
+      children = c
+    default:
+      break
+    }
+    self.sigma = (min(sigma.x * scale, PreparedEffect.maximumSigma), min(sigma.y * scale, PreparedEffect.maximumSigma))
+    self.shadow = shadow
+    // The blur's reach: three box blurs reach about 2.8σ; an offset moves
+    // the shadow farther.
+    let reachX = BoxBlur.reach(self.sigma.x) + Int((abs(shadow?.dx ?? 0)).rounded(.up))
+    let reachY = BoxBlur.reach(self.sigma.y) + Int((abs(shadow?.dy ?? 0)).rounded(.up))
+    marginX = reachX + 1
+    marginY = reachY + 1
+    content = RasterRenderer(
+      children, width: w + 2 * marginX, height: h + 2 * marginY,
+      toPixels: .translation(Double(marginX), Double(marginY)) * toPixels, background: nil, &costs)
+    groupDepth = content.groupDepth + 1
+    var b = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    if !b.isEmpty {
+      b = PixelBounds(
+        x0: b.x0 - marginX - reachX, y0: b.y0 - marginY - reachY, x1: b.x1 - marginX + reachX,
+        y1: b.y1 - marginY + reachY
+      )
+      .intersection(PixelBounds(x0: 0, y0: 0, x1: w - 1, y1: h - 1))
+    }
+    bounds = b
+    // Each band draws the children over the band and twice the reach, and
+    // blurs that many rows.
+    let rowsDrawn = RasterRenderer.bandHeight + 2 * marginY
+    costs.area += b.area * (rowsDrawn / RasterRenderer.bandHeight + 1) * 4
+    costs.effectPixels = max(costs.effectPixels, rowsDrawn * (w + 2 * marginX))
+  }
+
+  /// The largest deviation drawn, in pixels: a blur wider than this looks
+  /// the same on any image badgec makes.
+  static let maximumSigma = 2000.0
+}
+
+/// An effect's working memory on one thread.
+struct EffectScratch {
+  var scratch: RasterRenderer.Scratch
+  /// Rows of the effect's canvas: a band and twice the margin.
+  var pixels: [Pixel]
+  var alpha: [UInt8]
+  var line: [UInt8]
+}
+
+extension RasterRenderer {
+  /// Draws `children` multiplied by the alpha of `mask`, within `b`.
+  func drawMask(
+    _ mask: [PreparedNode], _ children: [PreparedNode], _ b: PixelBounds, into pixels: UnsafeMutablePointer<Pixel>,
+    rows: Int, y0: Int, _ scratch: inout Scratch, depth: Int
+  ) {
+    let r0 = max(b.y0, y0) - y0
+    let r1 = min(b.y1, y0 + rows - 1) - y0
+    guard !b.isEmpty, r0 <= r1 else { return }
+    while scratch.layers.count <= depth + 1 { scratch.layers.append([]) }
+    var content = scratch.layers[depth]
+    var alpha = scratch.layers[depth + 1]
+    scratch.layers[depth] = []
+    scratch.layers[depth + 1] = []
+    if content.count != width * rows { content = [Pixel](repeating: 0, count: width * rows) }
+    if alpha.count != width * rows { alpha = [Pixel](repeating: 0, count: width * rows) }
+    let (c0, c1) = (max(0, b.x0), min(width - 1, b.x1))
+    content.withUnsafeMutableBufferPointer { l in
+      alpha.withUnsafeMutableBufferPointer { m in
+        for r in r0...r1 {
+          (l.baseAddress! + r * width + c0).update(repeating: 0, count: c1 - c0 + 1)
+          (m.baseAddress! + r * width + c0).update(repeating: 0, count: c1 - c0 + 1)
+        }
+        draw(children, into: l.baseAddress!, rows: rows, y0: y0, &scratch, depth: depth + 2)
+        draw(mask, into: m.baseAddress!, rows: rows, y0: y0, &scratch, depth: depth + 2)
+        for r in r0...r1 {
+          for i in (r * width + c0)...(r * width + c1) where l[i] != 0 {
+            let a = m[i] >> 24
+            if a != 0 { pixels[i] = Pixels.over(a == 255 ? l[i] : Pixels.scale(l[i], a), pixels[i]) }
+          }
+        }
+      }
+    }
+    scratch.layers[depth] = content
+    scratch.layers[depth + 1] = alpha
+  }
+
+  /// Draws a shadow or blur for the band `y0 ..< y0 + rows`.
+  func drawEffect(
+    _ e: PreparedEffect, into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int, _ scratch: inout Scratch
+  ) {
+    let b = e.bounds
+    let r0 = max(b.y0, y0) - y0
+    let r1 = min(b.y1, y0 + rows - 1) - y0
+    guard !b.isEmpty, r0 <= r1 else { return }
+    let key = ObjectIdentifier(e)
+    let sw = e.content.width
+    let total = rows + 2 * e.marginY
+    var s =
+      scratch.effects.removeValue(forKey: key)
+      ?? EffectScratch(
+        scratch: Scratch(coverage: CoverageBand(width: sw, y0: 0, height: RasterRenderer.bandHeight)), pixels: [],
+        alpha: [], line: [])
+    if s.pixels.count < sw * total { s.pixels = [Pixel](repeating: 0, count: sw * total) }
+    // The effect's canvas rows y0 ..< y0 + total are the image's rows
+    // y0 − marginY ..< y0 + rows + marginY.
+    s.pixels.withUnsafeMutableBufferPointer { buffer in
+      var top = 0
+      while top < total {
+        let n = min(RasterRenderer.bandHeight, total - top)
+        e.content.renderBand(y0: y0 + top, rows: n, into: buffer.baseAddress! + top * sw, &s.scratch)
+        top += n
+      }
+    }
+    let (c0, c1) = (max(0, b.x0), min(width - 1, b.x1))
+    if let shadow = e.shadow {
+      if s.alpha.count < sw * total { s.alpha = [UInt8](repeating: 0, count: sw * total) }
+      for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> 24) }
+      BoxBlur.blur(&s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line)
+      // The shadow's alpha at image pixel (x, y) is the blurred alpha at
+      // (x − dx, y − dy), bilinear between pixels.
+      let fx = shadow.dx.rounded(.down)
+      let fy = shadow.dy.rounded(.down)
+      let wx = UInt32(((shadow.dx - fx) * 256).rounded())
+      let wy = UInt32(((shadow.dy - fy) * 256).rounded())
+      let (ix, iy) = (Int(fx), Int(fy))
+      func alphaAt(_ x: Int, _ y: Int) -> UInt32 {
+        guard x >= 0, x < sw, y >= 0, y < total else { return 0 }
+        return UInt32(s.alpha[y * sw + x])
+      }
+      for r in r0...r1 {
+        let ey = r + e.marginY
+        for x in c0...c1 {
+          let ex = x + e.marginX
+          // Samples at (ex − ix − 1 + …): weights for the fractional part.
+          let sx = ex - ix
+          let sy = ey - iy
+          let a00 = alphaAt(sx, sy)
+          let a10 = alphaAt(sx - 1, sy)
+          let a01 = alphaAt(sx, sy - 1)
+          let a11 = alphaAt(sx - 1, sy - 1)
+          let top = a00 * (256 - wx) + a10 * wx
+          let bottom = a01 * (256 - wx) + a11 * wx
+          let a = (top * (256 - wy) + bottom * wy + 32768) >> 16
+          let content = s.pixels[ey * sw + ex]
+          guard a != 0 || content != 0 else { continue }
+          let shade = Pixels.scale(shadow.color, a)
+          let i = r * width + x
+          pixels[i] = Pixels.over(Pixels.over(content, shade), pixels[i])
+        }
+      }
+    } else {
+      if s.alpha.count < sw * total { s.alpha = [UInt8](repeating: 0, count: sw * total) }
+      // Each channel of the premultiplied pixels blurred alike.
+      for channel in 0..<4 {
+        let shift = UInt32(channel * 8)
+        for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> shift) }
+        BoxBlur.blur(&s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line)
+        let mask = ~(UInt32(0xFF) << shift)
+        for i in 0..<(sw * total) { s.pixels[i] = (s.pixels[i] & mask) | UInt32(s.alpha[i]) << shift }
+      }
+      for r in r0...r1 {
+        let ey = r + e.marginY
+        for x in c0...c1 {
+          var p = s.pixels[ey * sw + x + e.marginX]
+          guard p != 0 else { continue }
+          // Rounding may leave a channel above alpha: clamp it.
+          let a = p >> 24
+          for shift in [UInt32(0), 8, 16] where (p >> shift) & 0xFF > a { p = (p & ~(0xFF << shift)) | a << shift }
+          let i = r * width + x
+          pixels[i] = Pixels.over(p, pixels[i])
+        }
+      }
+    }
+    scratch.effects[key] = s
+  }
+}

@@ -1,0 +1,167 @@
+// Resolution of the modifiers that paint outlines and make groups:
+// `.stroke`/`.strokeBorder` (a style in points of the frame), `.clipShape`,
+// `.clipped`, `.mask` (a view to lay out later, with its scope), `.shadow`
+// and `.blur` (radii and offsets in points of the frame). Each argument
+// reports its own errors.
+
+extension LayoutEngine {
+  /// `.stroke(paint, width:, cap:, join:, miterLimit:, dash:, dashPhase:)`;
+  /// SwiftUI's `lineWidth:`, `lineCap:` and `lineJoin:` are read too.
+  static let strokeParameters = [
+    "paint", "width", "cap", "join", "miterLimit", "dash", "dashPhase", "lineWidth", "lineCap", "lineJoin",
+  ]
+
+  /// A stroke modifier's arguments, evaluated in parameter order.
+  func resolveStroke(_ m: Modifier, _ evaluated: [(Value, SourceRange)?], _ size: Size) -> ResolvedModifier? {
+    let ev = evaluator
+    func value(_ names: String...) -> (Value, SourceRange)? {
+      for name in names {
+        if let i = LayoutEngine.strokeParameters.firstIndex(of: name), let v = evaluated[i] { return v }
+      }
+      return nil
+    }
+    var ok = true
+    var spec = StrokeSpec(paint: nil, style: StrokeStyle(width: 1))
+    if let (v, r) = value("paint") {
+      switch v {
+      case .color(let c): spec.paint = .color(c)
+      case .gradient(let g): spec.paint = .gradient(g)
+      default: ok = ev.mismatch("a colour or a gradient", v, r) != nil
+      }
+    }
+    let side = min(size.width, size.height)
+    if let (v, r) = value("width", "lineWidth") {
+      if let w = ev.length(v, axis: side, r) {
+        if w < 0 {
+          ok = ev.mismatch("a line width that is not negative", v, r) != nil
+        } else {
+          spec.style.width = w
+        }
+      } else {
+        ok = false
+      }
+    }
+    if let (v, r) = value("cap", "lineCap") {
+      if let k = ev.keyword(v, ["butt", "round", "square"], r) {
+        spec.style.cap = LineCap(rawValue: k)!
+      } else {
+        ok = false
+      }
+    }
+    if let (v, r) = value("join", "lineJoin") {
+      if let k = ev.keyword(v, ["miter", "round", "bevel"], r) {
+        spec.style.join = LineJoin(rawValue: k)!
+      } else {
+        ok = false
+      }
+    }
+    if let (v, r) = value("miterLimit") {
+      if let x = ev.number(v, r) {
+        if x < 1 { ok = ev.mismatch("a miter limit of at least 1", v, r) != nil } else { spec.style.miterLimit = x }
+      } else {
+        ok = false
+      }
+    }
+    if let (v, r) = value("dash") {
+      let items: [Value]
+      if case .tuple(let list) = v { items = list } else { items = [v] }
+      var lengths: [Double] = []
+      for item in items {
+        guard let x = ev.length(item, axis: side, r) else {
+          ok = false
+          break
+        }
+        lengths.append(x)
+      }
+      if ok && (lengths.contains { $0 < 0 } || lengths.allSatisfy { $0 == 0 }) {
+        ev.report(.badDash, r)
+        ok = false
+      }
+      spec.style.dash = lengths
+    }
+    if let (v, r) = value("dashPhase") {
+      if let x = ev.length(v, axis: side, r) { spec.style.dashPhase = x } else { ok = false }
+    }
+    return ok ? .stroke(spec, border: m.name == "strokeBorder") : nil
+  }
+
+  /// `.shadow(color:, radius:, x:, y:)` and `.blur(radius:)`.
+  func resolveEffect(_ m: Modifier, _ evaluated: [(Value, SourceRange)?], _ size: Size) -> ResolvedModifier? {
+    let ev = evaluator
+    let parameters = LayoutEngine.modifierParameters[m.name]!
+    func value(_ name: String) -> (Value, SourceRange)? { parameters.firstIndex(of: name).flatMap { evaluated[$0] } }
+    guard let (rv, rr) = value("radius") else {
+      evaluator.report(.missingArgument("radius", of: m.name), m.range)
+      return nil
+    }
+    let side = min(size.width, size.height)
+    // `.shadow(5, red)`: the radius written where the colour goes.
+    if m.name == "shadow", let (cv, cr) = value("color"), cv.isNumeric, case .color = rv {
+      ev.report(.typeMismatch(expected: "the colour first (.shadow(color, radius: r))", found: "a number"), cr)
+      _ = rr
+      return nil
+    }
+    guard let radius = ev.length(rv, axis: side, rr) else { return nil }
+    guard radius >= 0 else {
+      _ = ev.mismatch("a radius that is not negative", rv, rr)
+      return nil
+    }
+    if m.name == "blur" { return .blur(radius: radius) }
+    var color = RGBA(r: 0, g: 0, b: 0, a: 0.33)
+    if let (v, r) = value("color") {
+      guard let c = ev.color(v, r) else { return nil }
+      color = c
+    }
+    var offset = [0.0, 0.0]
+    for (i, name) in ["x", "y"].enumerated() {
+      if let (v, r) = value(name) {
+        guard let x = ev.length(v, axis: i == 0 ? size.width : size.height, r) else { return nil }
+        offset[i] = x
+      }
+    }
+    return .shadow(color: color, radius: radius, x: offset[0], y: offset[1])
+  }
+
+  /// `.clipShape(shape, rule:)`, `.clipped()` and `.mask { … }` /
+  /// `.mask(shape)`: the view is kept, with its scope, to be laid out in
+  /// the frame of what it clips or masks.
+  func resolveViewModifier(_ m: Modifier, _ scope: Scope) -> ResolvedModifier? {
+    let ev = evaluator
+    if m.name == "clipped" {
+      let bound = ev.bind(m.arguments, to: [], callee: m.name, at: m.range)
+      return bound.ok ? .clip(shape: nil, scope: scope, rule: nil, range: m.range) : nil
+    }
+    let parameters = LayoutEngine.modifierParameters[m.name]!
+    let bound = ev.bind(m.arguments, to: parameters, callee: m.name, at: m.range)
+    guard bound.ok else { return nil }
+    var rule: FillRule?
+    if let a = bound["rule"] {
+      guard let k = ev.keyword(ev.eval(a.value, scope), ["nonzero", "evenodd"], a.value.range) else { return nil }
+      rule = k == "evenodd" ? .evenOdd : .nonZero
+    }
+    let label = LayoutEngine.viewParameters[m.name]!
+    var content: Block?
+    if let a = bound[label] {
+      let isCallee = { (name: String) in self.components[name] != nil || BuiltinShape(rawValue: name) != nil }
+      guard let element = Element(viewExpression: a.value, isCallee: isCallee) else {
+        let found = ev.eval(a.value, scope)
+        if found != .invalid { ev.report(.notAShape(found.kindDescription), a.value.range) }
+        return nil
+      }
+      if m.content != nil {
+        ev.report(.argumentRepeated(label, of: m.name), m.content!.range)
+        return nil
+      }
+      // The view as a block of one element (memoised like any block).
+      content = Block(items: [.element(element)], range: element.range)
+    } else {
+      content = m.content
+    }
+    guard let content else {
+      ev.report(.missingArgument(m.name == "mask" ? "{ … }" : label, of: m.name), m.range)
+      return nil
+    }
+    if m.name == "mask" { return .mask(content: content, scope: scope, range: m.range) }
+    return .clip(shape: content, scope: scope, rule: rule, range: m.range)
+  }
+}

@@ -1,0 +1,138 @@
+// Gradient functions and value methods: `linear`, `radial` and `angular`
+// calls evaluated into gradient values (stops, and a geometry still in unit
+// points of the frame they will fill), and `.opacity(x)` on colours and
+// gradients.
+
+extension Builtins {
+  /// `linear(c1, c2, …, start: top, end: bottom)`,
+  /// `radial(c1, …, center:, startRadius:, endRadius:)` and
+  /// `angular(c1, …, center:, startAngle:, endAngle:)` (or `angle:`, a full
+  /// turn from that angle). Colours may be `stop(c, location)`s.
+  static func gradient(_ name: String, _ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator)
+    -> Value
+  {
+    var points: [String: Point] = [:]
+    var radii: [String: Extent] = [:]
+    var angles: [String: Double] = [:]
+    var stops: [(RGBA, Double?)] = []
+    var ok = true
+    let labels = labels[name] ?? []
+    for a in args {
+      let v = ev.eval(a.value, scope)
+      guard let label = a.label else {
+        switch v {
+        case .color(let c): stops.append((c, nil))
+        case .tuple(let items) where items.count == 2:
+          if case .color(let c) = items[0], case .scalar(let at, 0) = items[1] {
+            stops.append((c, at))
+          } else {
+            ok = ev.mismatch("a colour or stop(colour, location)", v, a.value.range) != nil
+          }
+        default:
+          ok = ev.mismatch("a colour or stop(colour, location)", v, a.value.range) != nil
+        }
+        continue
+      }
+      guard labels.contains(label) else {
+        ev.report(.unknownArgumentLabel(label, of: name), a.labelRange)
+        ok = false
+        continue
+      }
+      switch label {
+      case "start", "end", "center":
+        if let p = ev.unitPoint(v, a.value.range) { points[label] = p } else { ok = false }
+      case "startRadius", "endRadius":
+        switch v {
+        case .fraction(let f): radii[label] = .fraction(f)
+        default:
+          guard let r = ev.length(v, axis: nil, a.value.range) else {
+            ok = false
+            continue
+          }
+          guard r >= 0 else {
+            _ = ev.mismatch("a radius that is not negative", v, a.value.range)
+            ok = false
+            continue
+          }
+          radii[label] = .points(r)
+        }
+      default:  // startAngle, endAngle, angle
+        if let x = ev.angle(v, a.value.range) { angles[label] = x } else { ok = false }
+      }
+    }
+    guard ok else { return .invalid }
+    guard stops.count >= 2 else {
+      ev.report(.gradientNeedsStops, range)
+      return .invalid
+    }
+    // Stops without a location are spread evenly, as SwiftUI's Gradient(colors:).
+    var resolved: [GradientStop] = []
+    var last = 0.0
+    for (i, s) in stops.enumerated() {
+      let at = s.1 ?? Double(i) / Double(stops.count - 1)
+      last = Swift.max(last, Swift.min(Swift.max(at, 0), 1))
+      resolved.append(GradientStop(color: s.0, location: last))
+    }
+    let center = points["center"] ?? Point(0.5, 0.5)
+    let shape: GradientShape
+    switch name {
+    case "radial":
+      // SwiftUI's RadialGradient has no default radii; badgec's: from the
+      // centre to half the frame's shorter side.
+      shape = .radial(
+        center: center, startRadius: radii["startRadius"] ?? .points(0),
+        endRadius: radii["endRadius"] ?? .fraction(0.5))
+    case "angular":
+      if let a = angles["angle"] {
+        if angles["startAngle"] != nil || angles["endAngle"] != nil {
+          ev.report(.expected("either 'angle:' or 'startAngle:'/'endAngle:'", found: "both"), range)
+          return .invalid
+        }
+        shape = .angular(center: center, startAngle: a, endAngle: a + 2 * Double.pi)
+      } else {
+        let start = angles["startAngle"] ?? 0
+        let end = angles["endAngle"] ?? start + 2 * Double.pi
+        shape = .angular(center: center, startAngle: start, endAngle: end)
+      }
+    default:
+      shape = .linear(start: points["start"] ?? Point(0.5, 0), end: points["end"] ?? Point(0.5, 1))
+    }
+    return .gradient(GradientValue(stops: resolved, shape: shape))
+  }
+
+  /// `value.name(args)`: `.opacity(x)` multiplies a colour's alpha (or
+  /// every stop's of a gradient) by x, 0 to 1.
+  static func method(
+    _ name: String, of value: Value, _ args: [Argument], at range: SourceRange, _ scope: Scope, _ ev: Evaluator
+  ) -> Value {
+    let values = args.map { ev.eval($0.value, scope) }
+    guard name == "opacity" else {
+      ev.report(.unknownMethod(name), range)
+      return .invalid
+    }
+    if value == .invalid || values.contains(.invalid) { return .invalid }
+    guard args.count == 1, args[0].label == nil else {
+      if args.isEmpty {
+        ev.report(.missingArgument("#1", of: name), range)
+      } else if let label = args[0].label {
+        ev.report(.unknownArgumentLabel(label, of: name), args[0].labelRange)
+      } else {
+        ev.report(.tooManyArguments(name, max: 1), args[1].range)
+      }
+      return .invalid
+    }
+    guard let x = ev.number(values[0], args[0].value.range) else { return .invalid }
+    let amount = Swift.min(Swift.max(x, 0), 1)
+    switch value {
+    case .color(var c):
+      c.a *= amount
+      return .color(c)
+    case .gradient(var g):
+      for i in g.stops.indices { g.stops[i].color.a *= amount }
+      return .gradient(g)
+    default:
+      _ = ev.mismatch("a colour or a gradient before '.opacity'", value, range)
+      return .invalid
+    }
+  }
+}

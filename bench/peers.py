@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""badgec's rasterizer beside peers, in one run, on the same scenes.
+
+  strokes: 1,000 cubic curves stroked 3 px wide with round joins on a
+           4096 x 4096 canvas (the same curves for every renderer). badgec's
+           drawing time comes from `badgec-bench`; Blend2D's from blend2d-py,
+           which has no stroking, filling outlines made here beforehand; and
+           Skia's from skia-python, stroking (drawing only, in-process).
+  samples: each sample end to end at 4096 x 4096 (badgec to PNG, resvg on
+           badgec's SVG to PNG): median wall time and peak memory (max RSS).
+
+usage: python3 bench/peers.py [strokes|samples|all] [RUNS]
+needs: pip install blend2d-py skia-python numpy resvg-cli; swift build -c release
+"""
+import os, random, resource, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BADGEC = os.path.join(ROOT, ".build/release/badgec")
+BENCH = os.path.join(ROOT, ".build/release/badgec-bench")
+SIDE = 4096
+
+
+def curves(n=1000, seed=7):
+    """n cubics (p0, c1, c2, p3) in unit coordinates."""
+    r = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cx, cy = r.uniform(0.1, 0.9), r.uniform(0.1, 0.9)
+        pts = [(min(1, max(0, cx + r.uniform(-0.1, 0.1))), min(1, max(0, cy + r.uniform(-0.1, 0.1)))) for _ in range(4)]
+        out.append(pts)
+    return out
+
+
+def strokes_badge(cs):
+    lines = ["badge Strokes size %d {" % SIDE, "  zstack {"]
+    for p0, c1, c2, p3 in cs:
+        f = lambda p: "(%.5f, %.5f)" % p
+        lines.append("    path { within 0, 0, width, height { move %s cubic %s, control1: %s, control2: %s } }"
+                     ".stroke(black, width: 3, join: round)" % (f(p0), f(p3), f(c1), f(c2)))
+    lines += ["  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def flattened(c, n=24):
+    p0, c1, c2, p3 = [(x * SIDE, y * SIDE) for x, y in c]
+    pts = []
+    for k in range(n + 1):
+        t = k / n
+        u = 1 - t
+        a, b, cc, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+        pts.append((a * p0[0] + b * c1[0] + cc * c2[0] + d * p3[0], a * p0[1] + b * c1[1] + cc * c2[1] + d * p3[1]))
+    return pts
+
+
+def outline_pieces(pts, w=3.0, disc=12):
+    """A stroke as pieces to fill non-zero: a quad a segment, a disc a
+    joint (round joins), all wound the same way."""
+    import math
+    pieces = []
+    h = w / 2
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        l = math.hypot(dx, dy)
+        if l == 0:
+            continue
+        nx, ny = -dy / l * h, dx / l * h
+        quad = [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]
+        area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(quad, quad[1:] + quad[:1]))
+        pieces.append(quad if area > 0 else quad[::-1])
+    for (x, y) in pts[1:-1]:
+        pieces.append([(x + h * math.cos(2 * math.pi * k / disc), y + h * math.sin(2 * math.pi * k / disc)) for k in range(disc)])
+    return pieces
+
+
+def blend2d_strokes(cs, runs):
+    """blend2d-py can only fill polygons: it fills the strokes' outlines,
+    made here beforehand (so its time leaves out stroking itself)."""
+    import blend2d
+    paths = []
+    for c in cs:
+        p = blend2d.Path()
+        for piece in outline_pieces(flattened(c)):
+            p.move_to(*piece[0])
+            for q in piece[1:]:
+                p.line_to(*q)
+            p.close()
+        paths.append(p)
+    img = blend2d.Image(SIDE, SIDE)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        ctx = blend2d.Context(img)
+        ctx.set_comp_op(blend2d.CompOp.SRC_COPY)
+        ctx.set_fill_style_rgba(255, 255, 255, 255)
+        ctx.fill_all()
+        ctx.set_comp_op(blend2d.CompOp.SRC_OVER)
+        ctx.set_fill_style_rgba(0, 0, 0, 255)
+        for p in paths:
+            ctx.fill_path(p)
+        ctx.end()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def skia_strokes(cs, runs):
+    """Skia strokes the cubics itself."""
+    import skia
+    paths = []
+    for c in cs:
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = [(x * SIDE, y * SIDE) for x, y in c]
+        p = skia.Path()
+        p.moveTo(x0, y0)
+        p.cubicTo(x1, y1, x2, y2, x3, y3)
+        paths.append(p)
+    paint = skia.Paint(AntiAlias=True, Color=skia.ColorBLACK, Style=skia.Paint.kStroke_Style, StrokeWidth=3,
+                       StrokeJoin=skia.Paint.kRound_Join)
+    surf = skia.Surface(SIDE, SIDE)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        cv = surf.getCanvas()
+        cv.clear(skia.ColorWHITE)
+        for p in paths:
+            cv.drawPath(p, paint)
+        surf.flushAndSubmit()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def badgec_drawing(badge_file, runs):
+    out = subprocess.run([BENCH, badge_file, str(runs), "--only", str(SIDE)], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if line.strip().startswith("drawing"):
+            # "drawing  X ms on 1 thread, Y ms on N"
+            parts = line.split()
+            return float(parts[1]) / 1000, float(parts[6]) / 1000
+    raise RuntimeError("badgec-bench printed no drawing time:\n" + out)
+
+
+def timed(cmd):
+    t0 = time.perf_counter()
+    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True)
+    elapsed = time.perf_counter() - t0
+    if r.returncode != 0:
+        raise RuntimeError(" ".join(cmd) + ": " + r.stderr)
+    return elapsed, int(r.stderr.strip().splitlines()[-1]) / 1024
+
+
+def samples(runs):
+    names = sorted(n[:-6] for n in os.listdir(os.path.join(ROOT, "samples")) if n.endswith(".badge"))
+    print("%-10s %14s %14s %7s %12s %12s %7s" % ("sample", "badgec ms", "resvg ms", "ratio", "badgec MiB", "resvg MiB", "ratio"))
+    with tempfile.TemporaryDirectory() as d:
+        for name in names:
+            badge = os.path.join(ROOT, "samples", name + ".badge")
+            svg = os.path.join(d, name + ".svg")
+            subprocess.run([BADGEC, badge, "--size", str(SIDE), "-o", svg], check=True)
+            ours, theirs = [], []
+            for _ in range(runs):  # interleaved, so both see the same machine
+                ours.append(timed([BADGEC, badge, "--size", str(SIDE), "-o", os.path.join(d, "a.png")]))
+                theirs.append(timed(["resvg", "-w", str(SIDE), svg, os.path.join(d, "b.png")]))
+            ot = statistics.median(t for t, _ in ours)
+            tt = statistics.median(t for t, _ in theirs)
+            om = max(m for _, m in ours)
+            tm = max(m for _, m in theirs)
+            print("%-10s %14.1f %14.1f %7.3f %12.1f %12.1f %7.3f" % (name, ot * 1000, tt * 1000, ot / tt, om, tm, om / tm))
+
+
+def strokes(runs):
+    cs = curves()
+    with tempfile.TemporaryDirectory() as d:
+        f = os.path.join(d, "strokes.badge")
+        open(f, "w").write(strokes_badge(cs))
+        one, many = badgec_drawing(f, runs)
+        b = blend2d_strokes(cs, runs)
+        k = skia_strokes(cs, runs)
+        print("1,000 stroked cubics, width 3, round joins, %d x %d (medians of %d)" % (SIDE, SIDE, runs))
+        print("  badgec   %8.2f ms on 1 thread, %8.2f ms on all (stroking included)" % (one * 1000, many * 1000))
+        print("  Blend2D  %8.2f ms (filling outlines made beforehand: blend2d-py cannot stroke)" % (b * 1000))
+        print("  Skia     %8.2f ms (stroking included)" % (k * 1000))
+        print("  badgec / Blend2D  %6.3f (1 thread), %6.3f (all)" % (one / b, many / b))
+        print("  badgec / Skia     %6.3f (1 thread), %6.3f (all)" % (one / k, many / k))
+
+
+if __name__ == "__main__":
+    what = sys.argv[1] if len(sys.argv) > 1 else "all"
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 9
+    if what in ("strokes", "all"):
+        strokes(runs)
+    if what in ("samples", "all"):
+        samples(runs)
