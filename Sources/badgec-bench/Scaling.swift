@@ -329,7 +329,7 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
 func isLimit(_ m: Message) -> Bool {
   switch m {
   case .tooManyItems, .tooManyViews, .tooManyShapes, .tooManySegments, .outputTooLarge, .layoutTooDeep, .tooManySteps,
-    .tooManyCopiedShapes, .tooMuchArea, .tooManyEdgeRows, .groupsTooDeep, .imagePixelsTooLarge:
+    .tooManyCopiedShapes, .tooMuchArea, .tooManyEdgeRows, .groupsTooDeep, .imagePixelsTooLarge, .effectsTooLarge:
     return true
   default: return false
   }

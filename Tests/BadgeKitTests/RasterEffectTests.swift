@@ -182,3 +182,14 @@ struct RasterEffectTests {
     #expect(one.1 % RasterRenderer.bandHeight != 0)
   }
 }
+
+extension RasterEffectTests {
+  /// A blur too wide for the image's bands is an error before drawing,
+  /// not gigabytes of buffers.
+  @Test func hugeBlurIsAnError() {
+    let result = Support.compile("badge H size 100 { circle().blur(radius: 8000) }", CompileOptions(format: .png))
+    #expect(result.diagnostics.map(\.message) == [.effectsTooLarge(256)])
+    // The SVG has no such limit: a renderer of SVG blurs as it can.
+    #expect(!Support.compile("badge H size 100 { circle().blur(radius: 8000) }").hasErrors)
+  }
+}

@@ -17,6 +17,7 @@ public enum Message: Equatable, Sendable {
   case duplicateBadge
   case duplicateName(String)
   case emptyMask
+  case effectsTooLarge(Int)
   case emptyClipShape
   case expected(String, found: String)
   case gradientNeedsStops
@@ -92,6 +93,9 @@ public enum Message: Equatable, Sendable {
       return "a file declares one badge; this is a second"
     case .duplicateName(let name):
       return "'\(shown(name))' is already declared"
+    case .effectsTooLarge(let mib):
+      return
+        "the shadows and blurs would take more than \(mib) MiB of buffers a thread (each a band of the image plus the blur's reach); expected smaller blur radii or a smaller image"
     case .emptyMask:
       return "the mask draws nothing, so it would hide everything; expected shapes in its content"
     case .emptyClipShape:

@@ -219,6 +219,8 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
       } else if renderer.groupDepth > RasterRenderer.maximumGroupDepth(width: renderer.width) {
         let limit = RasterRenderer.maximumGroupDepth(width: renderer.width)
         bag.append(Diagnostic(.groupsTooDeep(limit, width: renderer.width), at: badge.nameRange))
+      } else if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
+        bag.append(Diagnostic(.effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20), at: badge.nameRange))
       } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
         bag.append(Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: badge.nameRange))
       } else {

@@ -51,9 +51,11 @@ final class PreparedEffect {
     let reachY = BoxBlur.reach(self.sigma.y) + Int((abs(shadow?.dy ?? 0)).rounded(.up))
     marginX = reachX + 1
     marginY = reachY + 1
+    let areaBefore = costs.area
     content = RasterRenderer(
       children, width: w + 2 * marginX, height: h + 2 * marginY,
       toPixels: .translation(Double(marginX), Double(marginY)) * toPixels, background: nil, &costs)
+    let contentArea = costs.area - areaBefore
     groupDepth = content.groupDepth + 1
     var b = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
     if !b.isEmpty {
@@ -65,10 +67,13 @@ final class PreparedEffect {
     }
     bounds = b
     // Each band draws the children over the band and twice the reach, and
-    // blurs that many rows.
-    let rowsDrawn = RasterRenderer.bandHeight + 2 * marginY
-    costs.area += b.area * (rowsDrawn / RasterRenderer.bandHeight + 1) * 4
-    costs.effectPixels = max(costs.effectPixels, rowsDrawn * (w + 2 * marginX))
+    // blurs that many rows (six passes over a channel or four).
+    let band = RasterRenderer.bandHeight
+    let rowsDrawn = band + 2 * marginY
+    let passes = shadow == nil ? 24 : 6
+    costs.area += contentArea * (rowsDrawn - band) / band + b.area * rowsDrawn / band * passes
+    // Its canvas rows, their alpha and a line, on each thread.
+    costs.effectBytes += rowsDrawn * (w + 2 * marginX) * 5 + max(w, h) + 2 * (marginX + marginY)
   }
 
   /// The largest deviation drawn, in pixels: a blur wider than this looks

@@ -95,8 +95,8 @@ struct PreparationCosts {
   var area = 0
   var edgeRows = 0
   var groupDepth = 0
-  /// Pixels of the largest band buffer an effect needs.
-  var effectPixels = 0
+  /// Bytes of the buffers every effect needs on each drawing thread.
+  var effectBytes = 0
 }
 
 /// Renders one scene at one scale.
@@ -280,7 +280,14 @@ struct RasterRenderer: @unchecked Sendable {
     costs.edgesLeft = flattener.limit
     costs.tooManyEdges = costs.tooManyEdges || tooMany
     costs.groupDepth = max(costs.groupDepth, deepest)
+    effectBytes = costs.effectBytes
   }
+
+  /// Bytes of the buffers this image's shadows and blurs take on each
+  /// drawing thread.
+  private(set) var effectBytes = 0
+  /// The most bytes of effect buffers a thread may take.
+  static let maximumEffectBytes = 256 << 20
 
   /// How much more a pixel of `paint` costs to shade than a solid colour's.
   static func weight(_ paint: Paint) -> Int {
