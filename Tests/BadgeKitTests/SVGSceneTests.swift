@@ -139,6 +139,9 @@ enum SVGScenes {
     return nil
   }
 
+  /// Whether to print measurements (BADGEC_SVG_REPORT=1).
+  static var report: Bool { ProcessInfo.processInfo.environment["BADGEC_SVG_REPORT"] == "1" }
+
   /// The renderers to check against: rsvg-convert, and resvg when found.
   static var renderers: [String] { ["rsvg-convert"] + (optionalTool("resvg") != nil ? ["resvg"] : []) }
 
