@@ -206,3 +206,161 @@ struct SVGSceneTests {
     try Data(SVGScenes.svg(SVGScenes.everything).utf8).write(to: URL(fileURLWithPath: dir + "/everything.svg"))
   }
 }
+
+extension SVGSceneTests {
+  typealias S = SVGScenes
+
+  /// One of each construct, small enough to read.
+  static var small: Scene {
+    let stroke = StrokeStyle(width: 2, cap: .round, join: .miter, miterLimit: 10, dash: [3, 1], dashPhase: 1)
+    let line = ScenePath([.move(Point(0, 0)), .line(Point(10, 5))])
+    let radial = RadialGradient(stops: S.stops([S.red, S.blue]), center: Point(5, 5), startRadius: 2, endRadius: 5)
+    return Scene(
+      name: "Small", size: Size(40, 30),
+      nodes: [
+        S.fill(
+          line, .solid(RGBA(r: 1, g: 0, b: 0, a: 0.5)), Transform(a: 1.5, b: 0, c: 0, d: 1.5, tx: 2, ty: 3),
+          opacity: 0.8, stroke: stroke),
+        S.fill(line, .solid(S.black), Transform(a: 2, b: 0.5, c: 0, d: 1, tx: 2, ty: 3), stroke: StrokeStyle(width: 1)),
+        S.fill(S.rect(0, 0, 10, 10), .radial(radial), .translation(20, 0)),
+        .clip(
+          [ClipPath(path: S.rect(0, 0, 5, 5), transform: .translation(1, 1), rule: .evenOdd)],
+          children: [S.fill(S.rect(0, 0, 10, 10), .solid(S.blue))]),
+        .mask(
+          [S.fill(S.rect(0, 0, 10, 10), .solid(RGBA(r: 0, g: 0, b: 0, a: 0.5)))],
+          children: [S.fill(S.rect(0, 0, 20, 20), .solid(S.blue))]),
+        .shadow(
+          Shadow(color: RGBA(r: 0, g: 0, b: 0, a: 0.25), sigma: Point(2, 1), offset: Point(1, 2)),
+          children: [S.fill(S.rect(10, 10, 5, 5), .solid(S.red))]),
+        .blur(sigma: Point(1.5, 1.5), children: [S.fill(S.rect(20, 20, 5, 5), .solid(S.red))]),
+      ])
+  }
+
+  /// The exact text: a stroke through a similarity (width and dashes
+  /// scaled, in canvas coordinates) and through a skew (in its frame,
+  /// scaled, under matrix()), a radial gradient whose start radius moved
+  /// its first stop, a clip, a mask (its content white, alpha kept), a
+  /// shadow and a blur over regions holding their spread.
+  @Test func smallSceneText() {
+    let expected = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">
+        <title>Small</title>
+        <defs>
+          <radialGradient id="g0" gradientUnits="userSpaceOnUse" cx="25" cy="5" r="5">
+            <stop offset="0.4" stop-color="#ff0000"/>
+            <stop offset="1" stop-color="#0000ff"/>
+          </radialGradient>
+          <clipPath id="c0" clipPathUnits="userSpaceOnUse">
+            <path d="M1 1L6 1L6 6L1 6Z" clip-rule="evenodd"/>
+          </clipPath>
+          <mask id="m0" maskUnits="userSpaceOnUse" x="-1" y="-1" width="12" height="12">
+            <path d="M0 0L10 0L10 10L0 10Z" fill="#ffffff" fill-opacity="0.5"/>
+          </mask>
+          <filter id="f0" filterUnits="userSpaceOnUse" x="3" y="6" width="20" height="15" color-interpolation-filters="sRGB">
+            <feGaussianBlur in="SourceAlpha" stdDeviation="2 1"/>
+            <feOffset dx="1" dy="2" result="shadow"/>
+            <feFlood flood-color="#000000" flood-opacity="0.25"/>
+            <feComposite in2="shadow" operator="in"/>
+            <feMerge>
+              <feMergeNode/>
+              <feMergeNode in="SourceGraphic"/>
+            </feMerge>
+          </filter>
+          <filter id="f1" filterUnits="userSpaceOnUse" x="14.5" y="14.5" width="16" height="16" color-interpolation-filters="sRGB">
+            <feGaussianBlur in="SourceGraphic" stdDeviation="1.5 1.5"/>
+          </filter>
+        </defs>
+        <path d="M2 3L17 10.5" fill="none" stroke="#ff0000" stroke-opacity="0.4" stroke-width="3" stroke-linecap="round" stroke-miterlimit="10" stroke-dasharray="4.5 1.5" stroke-dashoffset="1.5"/>
+        <path d="M0 0L20.79 10.417" transform="matrix(0.962 0.24 0 0.481 2 3)" fill="none" stroke="#000000" stroke-width="2.08" stroke-miterlimit="10"/>
+        <path d="M20 0L30 0L30 10L20 10Z" fill="url(#g0)"/>
+        <g clip-path="url(#c0)">
+          <path d="M0 0L10 0L10 10L0 10Z" fill="#0000ff"/>
+        </g>
+        <g mask="url(#m0)">
+          <path d="M0 0L20 0L20 20L0 20Z" fill="#0000ff"/>
+        </g>
+        <g filter="url(#f0)">
+          <path d="M10 10L15 10L15 15L10 15Z" fill="#ff0000"/>
+        </g>
+        <g filter="url(#f1)">
+          <path d="M20 20L25 20L25 25L20 25Z" fill="#ff0000"/>
+        </g>
+      </svg>
+
+      """
+    #expect(S.svg(SVGSceneTests.small) == expected)
+  }
+
+  @Test func identicalDefinitionsAreWrittenOnce() {
+    let linear = LinearGradient(stops: S.stops([S.red, S.blue]), start: Point(0, 0), end: Point(10, 0))
+    let clip = [ClipPath(path: S.circle(5, 5, 5), transform: .identity, rule: .nonZero)]
+    let shadow = Shadow(color: S.black, sigma: Point(1, 1), offset: Point(1, 1))
+    let mask = [S.fill(S.circle(5, 5, 4), .solid(S.red))]
+    let svg = S.svg(
+      Scene(
+        name: "Twice", size: Size(20, 20),
+        nodes: [
+          S.fill(S.rect(0, 0, 10, 10), .linear(linear)), S.fill(S.rect(0, 0, 10, 10), .linear(linear)),
+          .clip(clip, children: [S.fill(S.rect(0, 0, 10, 10), .solid(S.red))]),
+          .clip(clip, children: [S.fill(S.rect(0, 0, 5, 10), .solid(S.blue))]),
+          .shadow(shadow, children: [S.fill(S.rect(0, 0, 10, 10), .solid(S.red))]),
+          .shadow(shadow, children: [S.fill(S.rect(0, 0, 10, 10), .solid(S.blue))]),
+          .mask(mask, children: [S.fill(S.rect(0, 0, 10, 10), .solid(S.red))]),
+          .mask(mask, children: [S.fill(S.rect(5, 5, 10, 10), .solid(S.blue))]),
+        ]))
+    for element in ["<linearGradient", "<clipPath", "<filter", "<mask"] {
+      #expect(svg.components(separatedBy: element).count - 1 == 1, "\(element)")
+    }
+    #expect(svg.components(separatedBy: "url(#g0)").count - 1 == 2)
+    #expect(svg.components(separatedBy: "url(#c0)").count - 1 == 2)
+    #expect(svg.components(separatedBy: "url(#f0)").count - 1 == 2)
+    #expect(svg.components(separatedBy: "url(#m0)").count - 1 == 2)
+    #expect(SVGInertness.problems(in: Array(svg.utf8)) == [])
+  }
+
+  /// A path drawn in a mask's content and outside it shares one
+  /// definition: the `<use>` in the mask is white, the other keeps its
+  /// colour.
+  @Test func maskContentSharesPathsWhite() {
+    let star = ScenePath(
+      (0..<40).map { k -> PathElement in
+        let r = k % 2 == 0 ? 10.0 : 4
+        let a = Double(k) * .pi / 20
+        let p = Point(r * cos(a), r * sin(a))
+        return k == 0 ? .move(p) : .line(p)
+      } + [.close])
+    let svg = S.svg(
+      Scene(
+        name: "Stars", size: Size(60, 30),
+        nodes: [
+          .mask(
+            [S.fill(star, .solid(S.red), .translation(15, 15)), S.fill(star, .solid(S.red), .translation(45, 15))],
+            children: [S.fill(S.rect(0, 0, 60, 30), .solid(S.blue))]),
+          S.fill(star, .solid(S.red), .translation(15, 15)),
+        ]))
+    #expect(svg.components(separatedBy: "<use ").count - 1 == 3)
+    #expect(svg.contains("<use xlink:href=\"#p0\" transform=\"translate(45 15)\" fill=\"#ffffff\"/>"))
+    #expect(svg.contains("<use xlink:href=\"#p0\" transform=\"translate(15 15)\" fill=\"#ff0000\"/>"))
+    #expect(SVGInertness.problems(in: Array(svg.utf8)) == [])
+  }
+
+  /// The limit counts definitions too: every limit under the document's
+  /// size gives nil, and the size itself the document.
+  @Test func limitHoldsForEveryConstruct() {
+    for scene in [SVGSceneTests.small, S.everything] {
+      let full = S.svg(scene)
+      let size = full.utf8.count
+      #expect(SVGWriter().write(scene, limit: size) == full)
+      for limit in [size - 1, size / 2, size / 10, 200, 0] {
+        #expect(SVGWriter().write(scene, limit: limit) == nil, "\(scene.name) at \(limit)")
+      }
+    }
+    // Definitions alone past the limit: a small body over a large mask.
+    let big = ScenePath([.move(Point(0, 0))] + (1...2000).map { .line(Point(Double($0 % 50), Double($0 / 50))) })
+    let scene = Scene(
+      name: "M", size: Size(50, 50),
+      nodes: [.mask([S.fill(big, .solid(S.red))], children: [S.fill(S.rect(0, 0, 9, 9), .solid(S.blue))])])
+    #expect(SVGWriter().write(scene, limit: 4000) == nil)
+    #expect(SVGWriter().write(scene, limit: 40000) != nil)
+  }
+}
