@@ -71,6 +71,15 @@ struct SVGConicTests {
         ], center: Point(10, 10), startAngle: 1, endAngle: 1 + 2 * .pi),
       transform: Transform(a: 1.5, b: 0.4, c: -0.7, d: 0.9, tx: 50, ty: 40)),
     Case(
+      name: "mirrored and stretched",
+      gradient: ConicGradient(
+        stops: [
+          GradientStop(color: RGBA(r: 0.1, g: 0.2, b: 0.9), location: 0),
+          GradientStop(color: RGBA(r: 1, g: 0.8, b: 0.1), location: 0.4),
+          GradientStop(color: RGBA(r: 0.2, g: 0.9, b: 0.3), location: 1),
+        ], center: Point(10, 100), startAngle: 0.2, endAngle: 4),
+      transform: Transform(a: -4, b: 0.5, c: 0, d: 0.3, tx: 100, ty: 20)),
+    Case(
       name: "gentle",
       gradient: ConicGradient(
         stops: [

@@ -99,87 +99,106 @@ struct SVGConic {
   }
 }
 
-/// Where a conic gradient's wedges lie on the canvas: triangles (or fans
-/// of them, for wide wedges) from the centre out past the shape's box,
-/// drawn through the fill's transform, each with a strip `overlap` wide
-/// along its leading edge that the next wedge covers (so no background
-/// shows through the anti-aliased seams between them).
+/// Where a conic gradient's wedges lie on the canvas: the images of the
+/// frame's sectors (the rays of a wedge's edges drawn through the fill's
+/// transform), as triangles or fans from the centre out past the shape's
+/// box, so that every point stays within a box's reach of the shape
+/// however the transform stretches. Each has a strip `overlap` wide along
+/// its leading edge that the next wedge covers (so no background shows
+/// through the anti-aliased seams between them).
 struct SVGConicGeometry {
   /// The fill's transform: frame to canvas.
   let transform: Transform
   /// The gradient's centre, in the frame.
   let center: Point
-  /// A radius of the frame whose circle, drawn, holds the shape's box.
+  /// The centre on the canvas.
+  let apex: Point
+  /// A canvas distance from `apex` past every corner of the shape's box.
   let radius: Double
+  /// 1 when the transform keeps the turning sense of angles, −1 when it
+  /// mirrors it.
+  let sense: Double
 
   /// The strip's width, in canvas points.
   static let overlap = 2.0
 
-  /// Nil when the transform flattens the plane (the shape covers
-  /// nothing).
+  /// Nil when the transform (nearly) flattens the plane: the shape covers
+  /// (nearly) nothing.
   init?(center: Point, transform t: Transform, box: SVGBox) {
     let c = t.apply(center)
     let reach = box.corners.map { (($0.x - c.x) * ($0.x - c.x) + ($0.y - c.y) * ($0.y - c.y)).squareRoot() }.max()!
     let (high, low) = t.svgStretches
-    guard low > 1e-9 * high, low > 0, reach.isFinite else { return nil }
+    guard low > 1e-12 * high, low > 0, reach.isFinite else { return nil }
     transform = t
     self.center = center
-    radius = (reach + SVGConicGeometry.overlap * 2) / low
+    apex = c
+    radius = reach + SVGConicGeometry.overlap * 2
+    sense = t.a * t.d - t.b * t.c > 0 ? 1 : -1
   }
 
-  /// The canvas point at frame angle `angle` and frame distance `r` from
-  /// the centre.
-  func point(_ angle: Double, _ r: Double) -> Point {
-    transform.apply(Point(center.x + r * cosOf(angle), center.y + r * sinOf(angle)))
+  /// The canvas unit vector along the ray at frame angle `angle`.
+  func direction(_ angle: Double) -> Point {
+    let t = transform
+    let (c, s) = (cosOf(angle), sinOf(angle))
+    let ray = Point(t.a * c + t.c * s, t.b * c + t.d * s)
+    let length = (ray.x * ray.x + ray.y * ray.y).squareRoot()
+    return Point(ray.x / length, ray.y / length)
   }
 
   /// The canvas unit vector across the ray at frame angle `angle`, toward
   /// growing angles.
   func normal(_ angle: Double) -> Point {
-    let t = transform
-    let (c, s) = (cosOf(angle), sinOf(angle))
-    let ray = Point(t.a * c + t.c * s, t.b * c + t.d * s)
-    let turning = Point(-t.a * s + t.c * c, -t.b * s + t.d * c)
-    var n = Point(-ray.y, ray.x)
-    if n.x * turning.x + n.y * turning.y < 0 { n = Point(-n.x, -n.y) }
-    let length = (n.x * n.x + n.y * n.y).squareRoot()
-    return Point(n.x / length, n.y / length)
+    let d = direction(angle)
+    return Point(-d.y * sense, d.x * sense)
   }
 
-  /// The wedge from frame angle `from` to `to` (less than a half turn
+  /// The wedge from frame angle `from` to `to` (at most a quarter turn
   /// apart) with its leading strip, and with `backward` a strip along its
   /// trailing edge too, in canvas coordinates.
   func wedge(from: Double, to: Double, backward: Bool) -> ScenePath {
-    let pieces = max(1, Int(((to - from) / (Double.pi / 4)).rounded(.up)))
-    let r = radius / cosOf((to - from) / Double(pieces) / 2)
-    let c = transform.apply(center)
+    let (a, b) = (direction(from), direction(to))
+    // The canvas angle the wedge spans (under a half turn: a linear map
+    // keeps a sector under a half turn so), cut into eighths of a turn at
+    // most, with corners far enough out that every cut's chord stays
+    // past `radius`.
+    let sweep = max(0, atan2Of(sense * (a.x * b.y - a.y * b.x), a.x * b.x + a.y * b.y))
+    let pieces = max(1, Int((sweep / (Double.pi / 4)).rounded(.up)))
+    let r = radius / cosOf(sweep / Double(pieces) / 2)
+    let base = atan2Of(a.y, a.x)
+    func far(_ j: Int) -> Point {
+      if j == 0 { return plus(apex, a, r) }
+      if j == pieces { return plus(apex, b, r) }
+      let angle = base + sense * sweep * Double(j) / Double(pieces)
+      return Point(apex.x + r * cosOf(angle), apex.y + r * sinOf(angle))
+    }
     let w = SVGConicGeometry.overlap
-    func plus(_ p: Point, _ n: Point, _ k: Double) -> Point { Point(p.x + k * n.x, p.y + k * n.y) }
     var e: [PathElement] = []
-    let first = point(from, r)
     if backward {
       let n = normal(from)
-      e += [.move(plus(c, n, -w)), .line(plus(first, n, -w)), .line(first)]
+      e += [.move(plus(apex, n, -w)), .line(plus(far(0), n, -w)), .line(far(0))]
     } else {
-      e += [.move(c), .line(first)]
+      e += [.move(apex), .line(far(0))]
     }
-    for j in 1...pieces {
-      e.append(.line(point(j == pieces ? to : from + (to - from) * Double(j) / Double(pieces), r)))
-    }
+    for j in 1...pieces { e.append(.line(far(j))) }
     let n = normal(to)
-    e += [.line(plus(point(to, r), n, w)), .line(plus(c, n, w))]
-    if backward { e.append(.line(c)) }
+    e += [.line(plus(far(pieces), n, w)), .line(plus(apex, n, w))]
+    if backward { e.append(.line(apex)) }
     e.append(.close)
     return ScenePath(e)
   }
 
-  /// The half of the plane from frame angle `from` round to `from + π`,
-  /// as far as the wedges reach, in canvas coordinates.
+  /// The half of the plane that the frame's angles from `from` round to
+  /// `from + π` are drawn onto, as far as the wedges reach, in canvas
+  /// coordinates: a rectangle on the line through the centre.
   func halfPlane(from: Double) -> ScenePath {
-    let r = radius / cosOf(Double.pi / 8)
-    var e: [PathElement] = [.move(point(from, r))]
-    for j in 1...4 { e.append(.line(point(from + Double.pi * Double(j) / 4, r))) }
-    e.append(.close)
-    return ScenePath(e)
+    let d = direction(from)
+    let side = normal(from)
+    let r = radius * 2
+    return ScenePath([
+      .move(plus(apex, d, r)), .line(plus(plus(apex, d, r), side, r)), .line(plus(plus(apex, d, -r), side, r)),
+      .line(plus(apex, d, -r)), .close,
+    ])
   }
+
+  private func plus(_ p: Point, _ v: Point, _ k: Double) -> Point { Point(p.x + k * v.x, p.y + k * v.y) }
 }
