@@ -114,6 +114,33 @@ struct SVGRenderTests {
     }
   }
 
+  /// Copies of one stroked path under rotations and a scale share its
+  /// definition: the stroke's width is in the shared path's units (the
+  /// scale baked in), so it is the width times the scale on the canvas.
+  @Test func strokedCopiesShareAPath() throws {
+    let ring = ScenePath(
+      (0...40).map { k -> PathElement in
+        let p = Point(5 * cos(Double(k) * .pi / 20), 5 * sin(Double(k) * .pi / 20))
+        return k == 0 ? .move(p) : .line(p)
+      } + [.close])
+    let nodes = (0..<3).map { i -> SceneNode in
+      let t = Transform.translation(20 + 30 * Double(i), 20) * .rotation(Double(i)) * .scale(2, 2)
+      return S.fill(ring, .solid(S.black), t, stroke: StrokeStyle(width: 1.5))
+    }
+    let svg = S.svg(Scene(name: "rings", size: Size(100, 40), nodes: nodes))
+    #expect(svg.components(separatedBy: "<use ").count - 1 == 3)
+    #expect(svg.contains("stroke-width=\"3\""))
+    try Self.check("rings", Size(100, 40), nodes) { at, tool in
+      for i in 0..<3 {
+        let x = 20 + 30 * Double(i)
+        // The stroke runs 8.5 to 11.5 from the centre.
+        #expect(at(x, 20) == Self.white && at(x + 10, 20)[0] < 40 && at(x - 10, 20)[0] < 40, "\(tool): \(i)")
+        #expect(at(x, 13) == Self.white && at(x, 26) == Self.white && at(x + 12.5, 20) == Self.white, "\(tool): \(i)")
+        #expect(at(x, 10) == Self.black || at(x, 9) == Self.black, "\(tool): \(i)")
+      }
+    }
+  }
+
   @Test func strokePaintsAndOpacity() throws {
     let linear = LinearGradient(stops: S.stops([S.red, S.blue]), start: Point(10, 0), end: Point(50, 0))
     try Self.check(

@@ -158,8 +158,10 @@ enum SVGScenes {
 }
 
 extension RGBImage {
-  /// The channels of the pixel at column `x`, row `y`.
+  /// The channels of the pixel at column `x`, row `y`; -1s outside the
+  /// image (which no check takes for a colour).
   func pixel(_ x: Int, _ y: Int) -> [Int] {
+    guard x >= 0, y >= 0, x < width, y < height else { return [-1, -1, -1] }
     let i = 3 * (y * width + x)
     return [Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2])]
   }
