@@ -106,7 +106,7 @@ struct SVGConicTests {
       let (mean, _) = image.compare(exact, within: 2)
       if mean > 1 { SVGScenes.keep("conic-\(tool)", svg, [("render", image), ("exact", exact)]) }
       #expect(mean <= 1, "\(tool): \(c.name) differs from the exact gradient by \(mean)/255 on average")
-      if SVGScenes.report { print("\(tool): \(c.name): mean difference \(mean)/255") }
+      if SVGScenes.report { print("\(tool): \(c.name): mean difference \(mean)/255, \(svg.utf8.count) bytes") }
     }
   }
 

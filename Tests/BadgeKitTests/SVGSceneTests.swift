@@ -203,6 +203,8 @@ struct SVGSceneTests {
     #expect(numbers.range(of: #"\de[+-]?\d"#, options: .regularExpression) == nil)
   }
 
+  /// With BADGEC_SVG_DUMP=folder, writes the scene with every construct
+  /// there as everything.svg, for a look.
   @Test func dump() throws {
     guard let dir = ProcessInfo.processInfo.environment["BADGEC_SVG_DUMP"] else { return }
     try Data(SVGScenes.svg(SVGScenes.everything).utf8).write(to: URL(fileURLWithPath: dir + "/everything.svg"))
