@@ -28,6 +28,14 @@ enum SVGInertness {
     case colour
     /// A colour or `url(#id)`.
     case paint
+    /// A colour, `url(#id)` or `none`.
+    case paintOrNone
+    /// `url(#id)`.
+    case url
+    /// Two numbers separated by a space (`stdDeviation`).
+    case numberPair
+    /// `matrix(a b c d e f)`: six numbers separated by single spaces.
+    case matrix
     /// An `id` (`p0`, `g3`).
     case id
     /// A reference to an id of this document: `#id`.
@@ -43,6 +51,8 @@ enum SVGInertness {
     var required: Set<String> = []
     /// Whether it may hold text (other than white space).
     var text = false
+    /// Attributes of which it must have exactly one.
+    var exactlyOne: Set<String> = []
   }
 
   /// Everything the SVG writer (Sources/BadgeKit/Backends/SVG) writes, and
@@ -58,19 +68,23 @@ enum SVGInertness {
       required: ["xmlns", "width", "height", "viewBox"]),
     "title": Rule(parents: ["svg"], attributes: [:], text: true),
     "defs": Rule(parents: ["svg"], attributes: [:]),
-    "g": Rule(parents: ["svg", "g"], attributes: ["opacity": .number], required: ["opacity"]),
+    "g": Rule(
+      parents: ["svg", "g", "mask"],
+      attributes: ["opacity": .number, "clip-path": .url, "mask": .url, "filter": .url],
+      exactlyOne: ["opacity", "clip-path", "mask", "filter"]),
     "path": Rule(
-      parents: ["svg", "g", "defs"],
+      parents: ["svg", "g", "defs", "mask", "clipPath"],
       attributes: [
-        "id": .id, "d": .pathData, "fill": .paint, "fill-opacity": .number, "fill-rule": .oneOf(["evenodd"]),
-      ],
+        "id": .id, "d": .pathData, "transform": .matrix, "fill": .paintOrNone, "fill-opacity": .number,
+        "fill-rule": .oneOf(["evenodd"]), "clip-rule": .oneOf(["evenodd"]),
+      ].merging(strokeAttributes) { a, _ in a },
       required: ["d"]),
     "use": Rule(
-      parents: ["svg", "g"],
+      parents: ["svg", "g", "mask"],
       attributes: [
-        "xlink:href": .localReference, "transform": .transform, "fill": .paint, "fill-opacity": .number,
+        "xlink:href": .localReference, "transform": .transform, "fill": .paintOrNone, "fill-opacity": .number,
         "fill-rule": .oneOf(["evenodd"]),
-      ],
+      ].merging(strokeAttributes) { a, _ in a },
       required: ["xlink:href"]),
     "linearGradient": Rule(
       parents: ["defs"],
@@ -79,10 +93,55 @@ enum SVGInertness {
         "y2": .number,
       ],
       required: ["id", "gradientUnits"]),
+    "radialGradient": Rule(
+      parents: ["defs"],
+      attributes: [
+        "id": .id, "gradientUnits": .fixed("userSpaceOnUse"), "cx": .number, "cy": .number, "r": .number,
+        "gradientTransform": .matrix,
+      ],
+      required: ["id", "gradientUnits", "cx", "cy", "r"]),
     "stop": Rule(
-      parents: ["linearGradient"],
+      parents: ["linearGradient", "radialGradient"],
       attributes: ["offset": .number, "stop-color": .colour, "stop-opacity": .number],
       required: ["offset", "stop-color"]),
+    "clipPath": Rule(
+      parents: ["defs"], attributes: ["id": .id, "clipPathUnits": .fixed("userSpaceOnUse")],
+      required: ["id", "clipPathUnits"]),
+    "mask": Rule(
+      parents: ["defs"],
+      attributes: [
+        "id": .id, "maskUnits": .fixed("userSpaceOnUse"), "x": .number, "y": .number, "width": .number,
+        "height": .number,
+      ],
+      required: ["id", "maskUnits", "x", "y", "width", "height"]),
+    "filter": Rule(
+      parents: ["defs"],
+      attributes: [
+        "id": .id, "filterUnits": .fixed("userSpaceOnUse"), "x": .number, "y": .number, "width": .number,
+        "height": .number, "color-interpolation-filters": .fixed("sRGB"),
+      ],
+      required: ["id", "filterUnits", "x", "y", "width", "height", "color-interpolation-filters"]),
+    "feGaussianBlur": Rule(
+      parents: ["filter"], attributes: ["in": .oneOf(["SourceAlpha", "SourceGraphic"]), "stdDeviation": .numberPair],
+      required: ["in", "stdDeviation"]),
+    "feOffset": Rule(
+      parents: ["filter"],
+      attributes: ["in": .fixed("SourceAlpha"), "dx": .number, "dy": .number, "result": .fixed("shadow")],
+      required: ["dx", "dy", "result"]),
+    "feFlood": Rule(
+      parents: ["filter"], attributes: ["flood-color": .colour, "flood-opacity": .number], required: ["flood-color"]),
+    "feComposite": Rule(
+      parents: ["filter"], attributes: ["in2": .fixed("shadow"), "operator": .fixed("in")],
+      required: ["in2", "operator"]),
+    "feMerge": Rule(parents: ["filter"], attributes: [:]),
+    "feMergeNode": Rule(parents: ["feMerge"], attributes: ["in": .fixed("SourceGraphic")]),
+  ]
+
+  /// A stroke's attributes, on `<path>` and `<use>`.
+  static let strokeAttributes: [String: Value] = [
+    "stroke": .paint, "stroke-opacity": .number, "stroke-width": .number,
+    "stroke-linecap": .oneOf(["round", "square"]), "stroke-linejoin": .oneOf(["round", "bevel"]),
+    "stroke-miterlimit": .number, "stroke-dasharray": .numbers, "stroke-dashoffset": .number,
   ]
 
   /// The problems of the document `bytes`; empty when it is fine.
@@ -454,6 +513,9 @@ extension SVGInertness {
       for r in rule.required.sorted() where !attributes.contains(where: { $0.name == r }) {
         report("<\(name)> without \(r)", at: start)
       }
+      if !rule.exactlyOne.isEmpty && attributes.filter({ rule.exactlyOne.contains($0.name) }).count != 1 {
+        report("<\(name)> without exactly one of \(rule.exactlyOne.sorted())", at: start)
+      }
     }
 
     /// What is wrong with `value` as a value of `kind`, or nil. Records
@@ -478,10 +540,22 @@ extension SVGInertness {
       case .paint:
         if Reader.isColour(value) { return nil }
         guard value.hasPrefix("url(#"), value.hasSuffix(")") else { return "neither a colour nor url(#id)" }
+        return valueProblem(value, .url, at: offset)
+      case .paintOrNone:
+        return value == "none" ? nil : valueProblem(value, .paint, at: offset)
+      case .url:
+        guard value.hasPrefix("url(#"), value.hasSuffix(")") else { return "not url(#id)" }
         let id = String(value.dropFirst(5).dropLast())
         guard Reader.isID(id) else { return "url() of something other than an id" }
         references.append((id, offset))
         return nil
+      case .numberPair:
+        let parts = value.split(separator: " ", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy(Reader.isNumber) ? nil : "not two numbers separated by a space"
+      case .matrix:
+        guard value.hasPrefix("matrix("), value.hasSuffix(")") else { return "not matrix(a b c d e f)" }
+        let parts = value.dropFirst(7).dropLast().split(separator: " ", omittingEmptySubsequences: false)
+        return parts.count == 6 && parts.allSatisfy(Reader.isNumber) ? nil : "matrix needs 6 numbers"
       case .id:
         guard Reader.isID(value) else { return "not an id" }
         if !ids.insert(value).inserted { return "an id given twice" }

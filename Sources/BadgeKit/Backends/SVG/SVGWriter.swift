@@ -1,8 +1,11 @@
-// The SVG backend: a `Scene` in, SVG text out. Paths are written in canvas
-// coordinates; a path drawn several times with the same scale (the
+// The SVG backend: a `Scene` in, SVG 1.1 text out. Paths are written in
+// canvas coordinates; a path drawn several times with the same scale (the
 // repeated symbol) is defined once and placed with `<use>` when that is
-// shorter. Gradients are in `userSpaceOnUse`; a lone fill's opacity becomes
-// `fill-opacity` (no layer), a group's becomes `<g opacity>`.
+// shorter. Gradients, clips, masks and filters are in `userSpaceOnUse`,
+// defined once in `<defs>` however often they are used; a lone fill's
+// opacity becomes `fill-opacity` (no layer), a group's `<g opacity>`.
+// Strokes and paints are in SVGPaint.swift, conic gradients in
+// SVGConic*.swift, clips, masks, shadows and blurs in SVGEffects.swift.
 
 /// Writes one scene as an SVG document.
 public struct SVGWriter {
@@ -14,15 +17,34 @@ public struct SVGWriter {
   /// known at once when its paths alone must take more (at least four
   /// bytes a segment), else as soon as the text written passes the limit.
   public func write(_ scene: Scene, limit: Int) -> String? {
-    let fills = scene.fills
-    let plan = ReusePlan(fills)
+    let plan = ReusePlan(scene.fills)
     var least = 0
-    for f in fills {
-      let shared = ReusePlan.candidate(f).map { plan.index[$0] != nil } ?? false
-      least += shared ? 30 : 20 + 4 * f.path.elements.count
-      if least > limit { return nil }
+    // Only fills drawn in the body count here: a mask's content, and the
+    // shape of a conic gradient's fill, are definitions, which identical
+    // ones share.
+    func leastOf(_ nodes: [SceneNode]) -> Bool {
+      for node in nodes {
+        switch node {
+        case .fill(let f):
+          if f.path.elements.isEmpty {
+            continue
+          } else if case .conic = f.paint {
+            least += 20
+          } else {
+            let shared = ReusePlan.candidate(f).map { plan.index[$0] != nil } ?? false
+            least += shared ? 30 : 20 + 4 * f.path.elements.count
+          }
+          if least > limit { return false }
+        case .mask(_, let children):
+          if !leastOf(children) { return false }
+        default:
+          if !leastOf(node.children) { return false }
+        }
+      }
+      return true
     }
-    var state = State(plan: plan, limit: limit)
+    if !leastOf(scene.nodes) { return nil }
+    var state = State(plan: plan, limit: limit, scene: scene)
     var body = ""
     state.write(scene.nodes, indent: "  ", into: &body)
     if state.overflowed { return nil }
@@ -85,7 +107,10 @@ public struct SVGWriter {
       }
     }
 
-    /// A solid fill under a rotation-and-scale map can be a `<use>`.
+    /// A solid fill or stroke under a rotation-and-scale map can be a
+    /// `<use>`: the shared path holds the geometry (the scale baked in),
+    /// the `<use>` its paint and stroke style (in the same units). A
+    /// mask's content may share it too: whitening changes the paint only.
     static func candidate(_ f: Fill) -> Shared? {
       // (The layout keeps scales far below 9e9, where the key would
       // overflow; a scale past that is simply not shared.)
@@ -94,85 +119,76 @@ public struct SVGWriter {
     }
   }
 
-  /// Writing state: the reuse plan and the gradient definitions so far.
+  /// Writing state: the reuse plan, the definitions so far and where the
+  /// writer is in the scene's groups.
   struct State {
     let plan: ReusePlan
     /// The most bytes the document may take.
     let limit: Int
+    /// The canvas, in points.
+    let canvas: Size
+    /// Each group's box (`SVGGroupBoxes`), in the order they are met.
+    let boxes: [SVGBox?]
+    /// The next group's place in `boxes`.
+    var nextGroup = 0
+    /// The `<defs>` content so far (shared paths aside).
     var defs = ""
-    var gradientCount = 0
+    /// Each definition's text (without its id) and its id.
+    var definitions: [String: String] = [:]
+    /// How many definitions have each id prefix.
+    var counts: [String: Int] = [:]
+    /// Bytes written into the buffers of enclosing definitions (a mask's
+    /// content), not yet in `defs`.
+    var pending = 0
     /// Whether the body and definitions passed `limit` (writing stopped).
     var overflowed = false
 
-    mutating func write(_ nodes: [SceneNode], indent: String, into out: inout String) {
+    init(plan: ReusePlan, limit: Int, scene: Scene) {
+      self.plan = plan
+      self.limit = limit
+      canvas = scene.size
+      boxes = SVGGroupBoxes(scene.nodes).inner
+    }
+
+    /// Writes `nodes` at `indent`; in a mask's content (`whiten`) with
+    /// every colour white.
+    mutating func write(_ nodes: [SceneNode], indent: String, whiten: Bool = false, into out: inout String) {
       for node in nodes {
-        if out.utf8.count + defs.utf8.count > limit { overflowed = true }
+        if pending + out.utf8.count + defs.utf8.count > limit { overflowed = true }
         if overflowed { return }
         switch node {
         case .fill(let f):
-          out += indent + element(f) + "\n"
-        case .layer(let opacity, let children):
-          out += indent + "<g opacity=\"\(SVGText.number(opacity))\">\n"
-          // Indentation stops growing past 32 levels: deep groups stay
-          // readable without making the file quadratic in their depth.
-          write(children, indent: indent.count < 66 ? indent + "  " : indent, into: &out)
-          out += indent + "</g>\n"
-        case .clip, .mask, .shadow, .blur:
-          write(node.children, indent: indent, into: &out)
+          // An empty path draws nothing (and `d` may not be empty).
+          if f.path.elements.isEmpty { continue }
+          if case .conic(let g) = f.paint {
+            out += conic(f, g, indent: indent, whiten: whiten)
+          } else {
+            out += indent + element(f, whiten: whiten) + "\n"
+          }
+        default:
+          group(node, indent: indent, whiten: whiten, into: &out)
         }
       }
     }
 
-    mutating func element(_ f: Fill) -> String {
-      let attributes = paintAttributes(f)
-      if let key = ReusePlan.candidate(f), let i = plan.index[key] {
-        let t = f.transform
-        var transform = "translate(\(SVGText.number(t.tx)) \(SVGText.number(t.ty)))"
-        let angle = SVGText.number(t.rotationDegrees)
-        if angle != "0" { transform += " rotate(\(angle))" }
-        return "<use xlink:href=\"#p\(i)\" transform=\"\(transform)\"\(attributes)/>"
-      }
-      return "<path d=\"\(f.path.svgData(f.transform))\"\(attributes)/>"
-    }
+    /// The indentation of a group's children. It stops growing past 32
+    /// levels: deep groups stay readable without making the file
+    /// quadratic in their depth.
+    static func deeper(_ indent: String) -> String { indent.count < 66 ? indent + "  " : indent }
 
-    /// ` fill="…"` and, where needed, ` fill-opacity`, ` fill-rule`.
-    mutating func paintAttributes(_ f: Fill) -> String {
-      var s: String
-      var opacity = f.opacity
-      switch f.paint {
-      case .solid(let c):
-        s = " fill=\"\(SVGText.hex(c))\""
-        opacity *= c.a
-      case .linear(let g):
-        s = " fill=\"url(#g\(gradientCount))\""
-        defineGradient(g, f.transform)
-      case .radial(let g):
-        s = " fill=\"\(SVGText.hex(g.stops.last!.color))\""
-      case .conic(let g):
-        s = " fill=\"\(SVGText.hex(g.stops.last!.color))\""
-      }
-      if opacity < 1 { s += " fill-opacity=\"\(SVGText.number(opacity))\"" }
-      if f.rule == .evenOdd { s += " fill-rule=\"evenodd\"" }
-      return s
-    }
-
-    /// A `<linearGradient>` for `g` (in the fill's frame) drawn through `t`,
-    /// written with its ends in canvas space (no gradientTransform, whose
-    /// entries three decimals could not carry).
-    mutating func defineGradient(_ g: LinearGradient, _ t: Transform) {
-      let id = "g\(gradientCount)"
-      gradientCount += 1
-      // The layout settled the gradient: its ends do not meet here.
-      let (start, end) = g.canvasEnds(t) ?? (t.apply(g.start), t.apply(g.end))
-      defs += "    <linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
-      defs += " x1=\"\(SVGText.number(start.x))\" y1=\"\(SVGText.number(start.y))\""
-      defs += " x2=\"\(SVGText.number(end.x))\" y2=\"\(SVGText.number(end.y))\">\n"
-      for stop in g.stops {
-        defs += "      <stop offset=\"\(SVGText.number(stop.location))\" stop-color=\"\(SVGText.hex(stop.color))\""
-        if stop.color.a < 1 { defs += " stop-opacity=\"\(SVGText.number(stop.color.a))\"" }
-        defs += "/>\n"
-      }
-      defs += "    </linearGradient>\n"
+    /// Adds the definition `<element id="…"` + `rest` to `<defs>` unless
+    /// an identical one is there, and returns its id: the `prefix` and a
+    /// number. `rest` holds the other attributes, the content and the end
+    /// tag, with its line break.
+    mutating func define(_ prefix: String, _ element: String, _ rest: String) -> String {
+      let key = element + rest
+      if let id = definitions[key] { return id }
+      let n = counts[prefix, default: 0]
+      counts[prefix] = n + 1
+      let id = prefix + String(n)
+      defs += "    <\(element) id=\"\(id)\"" + rest
+      definitions[key] = id
+      return id
     }
   }
 }

@@ -1,0 +1,117 @@
+// Groups for the SVG writer: a layer is `<g opacity>`; a clip, a mask, a
+// shadow and a blur are a `<g>` referring to a `<clipPath>`, `<mask>` or
+// `<filter>` defined in `<defs>` (identical ones once), all in canvas
+// coordinates (`userSpaceOnUse`). Filters use SVG 1.1 primitives only,
+// in sRGB, over a region their blur never reaches past.
+
+extension SVGWriter.State {
+  /// A group node and its children at `indent`.
+  mutating func group(_ node: SceneNode, indent: String, whiten: Bool, into out: inout String) {
+    let box = boxes[nextGroup]
+    nextGroup += 1
+    let open: String
+    let children: [SceneNode]
+    switch node {
+    case .fill:
+      return
+    case .layer(let opacity, let c):
+      children = c
+      open = "opacity=\"\(SVGText.number(opacity))\""
+    case .clip(let shapes, let c):
+      children = c
+      var rest = " clipPathUnits=\"userSpaceOnUse\">\n"
+      for s in shapes where !s.path.elements.isEmpty {
+        rest += "      <path d=\"\(s.path.svgData(s.transform))\""
+        if s.rule == .evenOdd { rest += " clip-rule=\"evenodd\"" }
+        rest += "/>\n"
+      }
+      open = "clip-path=\"url(#\(define("c", "clipPath", rest + "    </clipPath>\n")))\""
+    case .mask(let content, let c):
+      children = c
+      // The content is written first, white, into a buffer of its own
+      // (which counts toward the limit while it is written).
+      pending += out.utf8.count
+      var text = ""
+      write(content, indent: "      ", whiten: true, into: &text)
+      pending -= out.utf8.count
+      let region = box?.grown(1, 1) ?? SVGBox(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height)
+      open = "mask=\"url(#\(defineMask(region, text)))\""
+    case .shadow(let s, let c):
+      children = c
+      // A shadow of nothing drawn is nothing.
+      guard let box else { return write(c, indent: indent, whiten: whiten, into: &out) }
+      open = "filter=\"url(#\(defineShadow(s, box, whiten: whiten)))\""
+    case .blur(let sigma, let c):
+      children = c
+      guard let box, sigma.x > 0 || sigma.y > 0 else { return write(c, indent: indent, whiten: whiten, into: &out) }
+      open = "filter=\"url(#\(defineBlur(sigma, box)))\""
+    }
+    out += indent + "<g " + open + ">\n"
+    write(children, indent: Self.deeper(indent), whiten: whiten, into: &out)
+    out += indent + "</g>\n"
+  }
+
+  /// A `<mask>` over `region` (canvas points) holding `content` (lines
+  /// already indented), and its id.
+  mutating func defineMask(_ region: SVGBox, _ content: String) -> String {
+    var rest = " maskUnits=\"userSpaceOnUse\"" + Self.regionAttributes(region) + ">\n"
+    rest += content
+    rest += "    </mask>\n"
+    return define("m", "mask", rest)
+  }
+
+  /// A drop shadow's `<filter>`: the children's alpha blurred, moved,
+  /// tinted with the shadow's colour and drawn under the children. Its
+  /// region holds the children (`box`) and their shadow with the blur's
+  /// whole spread. A deviation of 0 leaves that axis unblurred; with both
+  /// 0 there is no blur at all (the shadow is a sharp copy).
+  mutating func defineShadow(_ s: Shadow, _ box: SVGBox, whiten: Bool) -> String {
+    let region = SVGFilterRegion.shadow(s, box)
+    var rest = Self.filterOpening(region)
+    let offset = "dx=\"\(SVGText.number(s.offset.x))\" dy=\"\(SVGText.number(s.offset.y))\""
+    if s.sigma.x > 0 || s.sigma.y > 0 {
+      rest += "      <feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"\(Self.deviation(s.sigma))\"/>\n"
+      rest += "      <feOffset \(offset) result=\"shadow\"/>\n"
+    } else {
+      rest += "      <feOffset in=\"SourceAlpha\" \(offset) result=\"shadow\"/>\n"
+    }
+    rest += "      <feFlood flood-color=\"\(whiten ? "#ffffff" : SVGText.hex(s.color))\""
+    if s.color.a < 1 { rest += " flood-opacity=\"\(SVGText.number(max(0, s.color.a)))\"" }
+    rest += "/>\n"
+    rest += "      <feComposite in2=\"shadow\" operator=\"in\"/>\n"
+    rest += "      <feMerge>\n"
+    rest += "        <feMergeNode/>\n"
+    rest += "        <feMergeNode in=\"SourceGraphic\"/>\n"
+    rest += "      </feMerge>\n"
+    rest += "    </filter>\n"
+    return define("f", "filter", rest)
+  }
+
+  /// A blur's `<filter>`, over the children's box grown by its spread.
+  mutating func defineBlur(_ sigma: Point, _ box: SVGBox) -> String {
+    var rest = Self.filterOpening(SVGFilterRegion.blur(sigma, box))
+    rest += "      <feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"\(Self.deviation(sigma))\"/>\n"
+    rest += "    </filter>\n"
+    return define("f", "filter", rest)
+  }
+
+  /// A `<filter>`'s attributes after its id, over `region`.
+  static func filterOpening(_ region: SVGBox) -> String {
+    " filterUnits=\"userSpaceOnUse\"" + regionAttributes(region) + " color-interpolation-filters=\"sRGB\">\n"
+  }
+
+  /// ` x y width height` of a region, rounded outward to three decimals.
+  static func regionAttributes(_ b: SVGBox) -> String {
+    let x = (b.minX * 1000).rounded(.down) / 1000
+    let y = (b.minY * 1000).rounded(.down) / 1000
+    let w = ((b.maxX - x) * 1000).rounded(.up) / 1000
+    let h = ((b.maxY - y) * 1000).rounded(.up) / 1000
+    return " x=\"\(SVGText.number(x))\" y=\"\(SVGText.number(y))\" width=\"\(SVGText.number(w))\""
+      + " height=\"\(SVGText.number(h))\""
+  }
+
+  /// `stdDeviation`'s two values: along x and along y.
+  static func deviation(_ sigma: Point) -> String {
+    SVGText.number(max(0, sigma.x)) + " " + SVGText.number(max(0, sigma.y))
+  }
+}
