@@ -85,10 +85,13 @@ enum RasterSupport {
     return result.output.flatMap { RGBImage(ppm: $0) }
   }
 
-  /// `source`'s SVG rendered by rsvg-convert over white, as PPM; nil when
-  /// the tools are missing (a failure under CI=true).
-  static func rsvg(_ source: String, _ options: CompileOptions, zoom: Double) throws -> RGBImage? {
-    guard let rsvg = Support.tool("rsvg-convert"), let pngtopnm = Support.tool("pngtopnm") else { return nil }
+  /// `source`'s SVG rendered by `renderer` (rsvg-convert or resvg) over
+  /// white, as PPM; nil when the tools are missing (a failure under
+  /// CI=true).
+  static func rsvg(_ source: String, _ options: CompileOptions, zoom: Double, renderer: String = "rsvg-convert")
+    throws -> RGBImage?
+  {
+    guard let rsvg = Support.tool(renderer), let pngtopnm = Support.tool("pngtopnm") else { return nil }
     var options = options
     options.format = .svg
     guard let svg = Support.compile(source, options).output else { return nil }
@@ -97,8 +100,12 @@ enum RasterSupport {
     let svgFile = dir.appendingPathComponent("in.svg")
     let pngFile = dir.appendingPathComponent("out.png")
     try Data(svg).write(to: svgFile)
-    let run = try Support.run(rsvg, ["-b", "white", "-z", String(zoom), "-o", pngFile.path, svgFile.path])
-    #expect(run.status == 0, "rsvg-convert: \(run.stderr)")
+    let arguments =
+      renderer == "resvg"
+      ? ["--background", "white", "-z", String(zoom), svgFile.path, pngFile.path]
+      : ["-b", "white", "-z", String(zoom), "-o", pngFile.path, svgFile.path]
+    let run = try Support.run(rsvg, arguments)
+    #expect(run.status == 0, "\(renderer): \(run.stderr)")
     let ppm = try Support.run(pngtopnm, [pngFile.path])
     #expect(ppm.status == 0, "pngtopnm: \(ppm.stderr)")
     return RGBImage(ppm: Array(ppm.stdout))
@@ -108,9 +115,9 @@ enum RasterSupport {
   /// failure writes both and a difference image to `artifacts`.
   static func check(
     _ name: String, _ source: String, _ options: CompileOptions = CompileOptions(), within: Int, fraction: Double,
-    mean: Double = 1, sourceLocation: SourceLocation = #_sourceLocation
+    mean: Double = 1, renderer: String = "rsvg-convert", sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    guard let reference = try rsvg(source, options, zoom: options.raster.scale) else { return }
+    guard let reference = try rsvg(source, options, zoom: options.raster.scale, renderer: renderer) else { return }
     guard let ours = badgec(source, options) else {
       Issue.record("\(name): no image", sourceLocation: sourceLocation)
       return
@@ -125,10 +132,10 @@ enum RasterSupport {
     if m > mean || f < fraction {
       try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
       try Data(ours.ppm).write(to: artifacts.appendingPathComponent("\(name).ppm"))
-      try Data(reference.ppm).write(to: artifacts.appendingPathComponent("\(name).rsvg.ppm"))
+      try Data(reference.ppm).write(to: artifacts.appendingPathComponent("\(name).\(renderer).ppm"))
       try Data(ours.difference(reference).ppm).write(to: artifacts.appendingPathComponent("\(name).diff.ppm"))
       Issue.record(
-        "\(name): mean difference \(m)/255 (at most \(mean)), \(f * 100)% within \(within)/255 (at least \(fraction * 100)%); images in \(artifacts.path)",
+        "\(name): mean difference \(m)/255 from \(renderer) (at most \(mean)), \(f * 100)% within \(within)/255 (at least \(fraction * 100)%); images in \(artifacts.path)",
         sourceLocation: sourceLocation)
     }
   }

@@ -104,12 +104,11 @@ enum SVGScenes {
   static func svg(_ scene: Scene) -> String { SVGWriter().write(scene) }
 
   /// `svg` rendered over white by `tool` ("rsvg-convert" or "resvg") at
-  /// `zoom`; nil when the tool is missing (a failure under CI=true for
-  /// rsvg-convert; resvg is optional everywhere).
+  /// `zoom`; nil when the tool is missing (a failure under CI=true).
   static func render(
     _ svg: String, tool: String = "rsvg-convert", zoom: Double = 1, sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> RGBImage? {
-    let found = tool == "resvg" ? SVGScenes.optionalTool(tool) : Support.tool(tool, sourceLocation: sourceLocation)
+    let found = Support.tool(tool, sourceLocation: sourceLocation)
     guard let renderer = found, let pngtopnm = Support.tool("pngtopnm", sourceLocation: sourceLocation) else {
       return nil
     }
@@ -129,21 +128,12 @@ enum SVGScenes {
     return RGBImage(ppm: Array(ppm.stdout))
   }
 
-  /// The path of a tool the tests use when it is there (resvg, which
-  /// `pip install resvg-cli` provides), or nil.
-  static func optionalTool(_ name: String) -> URL? {
-    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }
-
   /// Whether to print measurements (BADGEC_SVG_REPORT=1).
   static var report: Bool { ProcessInfo.processInfo.environment["BADGEC_SVG_REPORT"] == "1" }
 
-  /// The renderers to check against: rsvg-convert, and resvg when found.
-  static var renderers: [String] { ["rsvg-convert"] + (optionalTool("resvg") != nil ? ["resvg"] : []) }
+  /// The renderers to check against: rsvg-convert and resvg (each skipped
+  /// when missing, except under CI=true, where `.ci/run` installs both).
+  static var renderers: [String] { ["rsvg-convert", "resvg"] }
 
   /// Writes `image` (and the SVG) to `.build/raster-test-output` for a
   /// look when a check failed.

@@ -288,6 +288,39 @@ struct StrokerTests {
     }
   }
 
+  /// A path that turns straight back on itself (out and back, closed, or
+  /// dashed across the turn) strokes as the union of the two pieces and
+  /// the join's end: nothing beyond half the width (a bevel there is flat),
+  /// no hole within it, one sign of winding. (It once drew a long spike.)
+  @Test(arguments: [
+    ([PathElement.move(Point(34.246, 49.785)), .line(Point(3.196, -4.495)), .close, .close], [9.0, 2.0]),
+    ([.move(Point(25.55, 89.28)), .line(Point(-5.5, 35)), .close, .close], [9.0, 2.0]),
+    ([.move(Point(10, 10)), .line(Point(70, 40)), .close], []),
+    ([.move(Point(10, 10)), .line(Point(70, 40)), .line(Point(10, 10.001)), .line(Point(40, 70))], []),
+  ])
+  func reversalsStrokeAsTheirPieces(_ elements: [PathElement], _ dash: [Double]) {
+    let path = ScenePath(elements)
+    let dense = StrokerTests.dense(path)
+    for join in [LineJoin.bevel, .miter, .round] {
+      let style = StrokeStyle(width: 11, cap: join == .round ? .round : .butt, join: join, dash: dash)
+      let polygons = StrokerTests.polygons(Stroker.outline(path, style, tolerance: 0.01))
+      var signs = Set<Int>()
+      let (lo, hi) = StrokerTests.bounds(path)
+      for k in 0..<90000 {
+        let q = Point(
+          lo.x - 15 + Double(k % 300) / 300 * (hi.x - lo.x + 30) + 0.013,
+          lo.y - 15 + Double(k / 300) / 300 * (hi.y - lo.y + 30) + 0.029)
+        let w = StrokerTests.winding(polygons, q)
+        if w != 0 { signs.insert(w > 0 ? 1 : -1) }
+        let d = StrokerTests.distance(q, to: dense)
+        // (A miter at the other corner may reach farther.)
+        if d > 5.5 + 0.05 && join != .miter { #expect(w == 0, "ink at \(q), \(d) from the path (\(join))") }
+        if dash.isEmpty && d < 5.5 - 0.05 && join == .round { #expect(w != 0, "hole at \(q) (\(join))") }
+      }
+      #expect(signs.count <= 1, "windings of both signs (\(join))")
+    }
+  }
+
   /// A cap at a curve's end faces the curve's tangent there, not its first
   /// flattened step: a wide butt-capped arc ends on the line through its
   /// end point along the normal.
@@ -368,6 +401,15 @@ struct StrokerTests {
     DashCase(dash: [10], phase: 0, expected: [(0, 10), (20, 30), (40, 50), (60, 70), (80, 90)]),
     // Dashes of no length with butt caps draw nothing.
     DashCase(dash: [10, 5, 0, 5], phase: 0, expected: [(0, 10), (20, 30), (40, 50), (60, 70), (80, 90)]),
+    // Dashes with no gap between them are one dash: 5 + 5 on, 5 off; and
+    // a last gap of none runs the last dash into the first (7 + 3 on, 5
+    // off, starting 7 into it).
+    DashCase(
+      dash: [5, 0, 5, 5], phase: 0, expected: [(0, 10), (15, 25), (30, 40), (45, 55), (60, 70), (75, 85), (90, 100)]),
+    DashCase(dash: [4, 0], phase: 3, expected: [(0, 100)]),
+    DashCase(
+      dash: [3, 5, 7, 0], phase: 0,
+      expected: [(0, 3), (8, 18), (23, 33), (38, 48), (53, 63), (68, 78), (83, 93), (98, 100)]),
   ]
 
   @Test(arguments: StrokerTests.dashCases)

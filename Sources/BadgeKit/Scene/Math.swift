@@ -10,3 +10,4 @@
 @inline(__always) func cosOf(_ x: Double) -> Double { cos(x) }
 @inline(__always) func tanOf(_ x: Double) -> Double { tan(x) }
 @inline(__always) func atan2Of(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@inline(__always) func expOf(_ x: Double) -> Double { exp(x) }

@@ -1,8 +1,10 @@
 // The Gaussian blur of shadows and `.blur`, as SVG 1.1 specifies its
 // approximation for feGaussianBlur: three successive box blurs of width
 // d = ⌊σ · 3√(2π) / 4 + 0.5⌋ per axis (for an even d, two boxes of width d
-// centred half a pixel left and right, then one of d + 1). Works on one
-// 8-bit channel of a block of rows; values beyond the block count as 0.
+// centred half a pixel left and right, then one of d + 1). The spec allows
+// the boxes for σ ≥ 2; below that a true Gaussian kernel (out to 3σ) is
+// used, as renderers do. Works on one 8-bit channel of a block of rows;
+// values beyond the block count as 0.
 
 /// Box blurs on planes of 8-bit samples.
 enum BoxBlur {
@@ -12,8 +14,13 @@ enum BoxBlur {
     return Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
   }
 
-  /// How many pixels the three boxes move a sample, at most.
+  /// Below this deviation (pixels) the kernel is an exact Gaussian.
+  static let boxesFrom = 2.0
+
+  /// How many pixels the blur moves a sample, at most.
   static func reach(_ sigma: Double) -> Int {
+    guard sigma > 0, sigma.isFinite else { return 0 }
+    if sigma < boxesFrom { return Int((3 * sigma).rounded(.up)) }
     let d = boxWidth(sigma)
     return d < 2 ? d : 3 * (d / 2) + 2
   }
@@ -23,16 +30,48 @@ enum BoxBlur {
   {
     let dx = boxWidth(sigmaX)
     let dy = boxWidth(sigmaY)
+    let kx = sigmaX > 0 && sigmaX < boxesFrom ? kernel(sigmaX) : []
+    let ky = sigmaY > 0 && sigmaY < boxesFrom ? kernel(sigmaY) : []
     if line.count < max(width, height) { line = [UInt8](repeating: 0, count: max(width, height)) }
     plane.withUnsafeMutableBufferPointer { p in
       line.withUnsafeMutableBufferPointer { l in
-        if dx >= 2 {
+        if !kx.isEmpty {
+          for y in 0..<height { convolve(p.baseAddress! + y * width, count: width, stride: 1, kx, l.baseAddress!) }
+        } else if dx >= 2 {
           for y in 0..<height { three(p.baseAddress! + y * width, count: width, stride: 1, d: dx, l.baseAddress!) }
         }
-        if dy >= 2 {
+        if !ky.isEmpty {
+          for x in 0..<width { convolve(p.baseAddress! + x, count: height, stride: width, ky, l.baseAddress!) }
+        } else if dy >= 2 {
           for x in 0..<width { three(p.baseAddress! + x, count: height, stride: width, d: dy, l.baseAddress!) }
         }
       }
+    }
+  }
+
+  /// The Gaussian's weights from −⌈3σ⌉ to ⌈3σ⌉, in 1/65536ths summing to
+  /// 65536.
+  static func kernel(_ sigma: Double) -> [UInt32] {
+    let r = Int((3 * sigma).rounded(.up))
+    let raw = (-r...r).map { expOf(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let total = raw.reduce(0, +)
+    var weights = raw.map { UInt32(($0 / total * 65536).rounded()) }
+    // The rounding's remainder goes to the centre, so flat areas stay flat.
+    let sum = weights.reduce(0, +)
+    weights[r] = weights[r] &+ 65536 &- sum
+    return weights
+  }
+
+  /// One line of `count` samples `stride` apart convolved with `k`.
+  private static func convolve(
+    _ s: UnsafeMutablePointer<UInt8>, count n: Int, stride: Int, _ k: [UInt32], _ tmp: UnsafeMutablePointer<UInt8>
+  ) {
+    let r = k.count / 2
+    for i in 0..<n { tmp[i] = s[i * stride] }
+    for i in 0..<n {
+      var sum: UInt32 = 0
+      for j in max(0, i - r)...min(n - 1, i + r) { sum += UInt32(tmp[j]) * k[j - i + r] }
+      s[i * stride] = UInt8(min(255, (sum + 32768) >> 16))
     }
   }
 

@@ -71,10 +71,19 @@ final class PreparedEffect {
     let band = RasterRenderer.bandHeight
     let rowsDrawn = band + 2 * marginY
     let passes = shadow == nil ? 24 : 6
-    costs.area += contentArea * (rowsDrawn - band) / band + b.area * rowsDrawn / band * passes
+    // (In floating point, saturated: effects nested in effects multiply
+    // their costs, and only the comparison with the limits matters.)
+    let extra =
+      Double(contentArea) * Double(rowsDrawn - band) / Double(band)
+      + Double(b.area) * Double(rowsDrawn) / Double(band) * Double(passes)
+    costs.area = PreparedEffect.saturated(Double(costs.area) + extra)
     // Its canvas rows, their alpha and a line, on each thread.
-    costs.effectBytes += rowsDrawn * (w + 2 * marginX) * 5 + max(w, h) + 2 * (marginX + marginY)
+    let bytes = Double(rowsDrawn) * Double(w + 2 * marginX) * 5 + Double(max(w, h) + 2 * (marginX + marginY))
+    costs.effectBytes = PreparedEffect.saturated(Double(costs.effectBytes) + bytes)
   }
+
+  /// `x` as an Int, at most 2⁶⁰.
+  static func saturated(_ x: Double) -> Int { x < 0x1p60 ? Int(x) : 1 << 60 }
 
   /// The largest deviation drawn, in pixels: a blur wider than this looks
   /// the same on any image badgec makes.

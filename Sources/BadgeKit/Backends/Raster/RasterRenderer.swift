@@ -178,12 +178,13 @@ struct RasterRenderer: @unchecked Sendable {
     func prepareFill(_ f: Fill) -> PreparedNode {
       let m = toPixels * f.transform
       var path = f.path
+      var overlapping = false
       if let style = f.stroke {
         // The stroke's outline, in the fill's frame, within a quarter of the
         // flattening tolerance once drawn.
         let stretch = max(
           (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-12)
-        path = Stroker.outline(f.path, style, tolerance: flattener.tolerance / stretch)
+        path = Stroker.outline(f.path, style, tolerance: flattener.tolerance / stretch, overlapping: &overlapping)
       }
       guard let edges = flattener.edges(path, m) else {
         tooMany = true
@@ -191,7 +192,13 @@ struct RasterRenderer: @unchecked Sendable {
       }
       flattener.limit -= edges.count
       let rule = f.stroke == nil ? f.rule : .nonZero
-      let k = rule == .evenOdd ? RasterRenderer.evenOddSubRows : 1
+      // Dashes whose round or square caps reach over the gaps overlap one
+      // another, and so do the pieces of a path that turns back on
+      // itself: drawn in strips like even-odd fills, so that a pixel on
+      // the edge of two overlapping pieces is counted twice in less of it.
+      let k =
+        rule == .evenOdd || overlapping || f.stroke.map(RasterRenderer.dashesOverlap) == true
+        ? RasterRenderer.evenOddSubRows : 1
       var (minY, maxY) = (Float.infinity, -Float.infinity)
       var (minX, maxX) = (Float.infinity, -Float.infinity)
       var crossed: Float = 0
@@ -288,6 +295,15 @@ struct RasterRenderer: @unchecked Sendable {
   private(set) var effectBytes = 0
   /// The most bytes of effect buffers a thread may take.
   static let maximumEffectBytes = 256 << 20
+
+  /// Whether the caps of neighbouring dashes of `style` overlap.
+  static func dashesOverlap(_ style: StrokeStyle) -> Bool {
+    guard !style.dash.isEmpty, style.cap != .butt else { return false }
+    // Gaps are every second entry (an odd-length list repeats twice).
+    let pattern = style.dash.count % 2 == 1 ? style.dash + style.dash : style.dash
+    let gaps = stride(from: 1, to: pattern.count, by: 2).map { pattern[$0] }
+    return gaps.contains { $0 < style.width * (style.cap == .square ? 1.5 : 1) }
+  }
 
   /// How much more a pixel of `paint` costs to shade than a solid colour's.
   static func weight(_ paint: Paint) -> Int {

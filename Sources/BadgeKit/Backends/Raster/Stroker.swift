@@ -29,6 +29,17 @@ enum Stroker {
   /// the path's frame units) allowed between the true outline (curves,
   /// round joins and caps) and the polygons.
   static func outline(_ path: ScenePath, _ style: StrokeStyle, tolerance: Double) -> ScenePath {
+    var overlapping = false
+    return outline(path, style, tolerance: tolerance, overlapping: &overlapping)
+  }
+
+  /// The same, and whether pieces of the outline overlap one another
+  /// (where the path turns straight back on itself): exact coverage would
+  /// count such pixels twice along the edges, so the caller draws them in
+  /// strips.
+  static func outline(_ path: ScenePath, _ style: StrokeStyle, tolerance: Double, overlapping: inout Bool)
+    -> ScenePath
+  {
     let r = style.width / 2
     guard r > 0, r.isFinite else { return ScenePath() }
     let tol = tolerance > 0 && tolerance.isFinite ? tolerance : r / 1000
@@ -41,6 +52,7 @@ enum Stroker {
         outliner.stroke(Run(start: s.start, segments: s.segments, closed: s.closed))
       }
     }
+    overlapping = outliner.overlapping
     return ScenePath(outliner.elements)
   }
 }
@@ -141,6 +153,9 @@ extension Stroker {
     let step: Double
     /// The contours so far: move, lines, close, in the path's frame.
     private(set) var elements: [PathElement] = []
+    /// Whether a polyline was cut where it turns back on itself (its
+    /// pieces overlap).
+    private(set) var overlapping = false
 
     init(radius: Double, style: StrokeStyle, tolerance: Double) {
       self.r = radius
@@ -162,11 +177,53 @@ extension Stroker {
       }
       if line.points.count == 1 {
         dot(line.points[0], run.direction)
-      } else if run.closed {
-        closed(line)
-      } else {
-        open(line)
+      } else if !splitAtReversals(line, closed: run.closed) {
+        if run.closed { closed(line) } else { open(line) }
       }
+    }
+
+    /// Whether the polyline turns straight back on itself anywhere (by
+    /// more than about 177°); if so, strokes it as open pieces that end
+    /// there. At such a turn the join's two sides swap, and an outline
+    /// drawn through it would loop over itself; SVG's join there is the
+    /// end of the piece (a bevel or a miter past its limit: flat; round: a
+    /// half disc), so the pieces end with that cap.
+    private mutating func splitAtReversals(_ line: Polyline, closed: Bool) -> Bool {
+      let p = line.points
+      guard p.count >= 3 || (closed && p.count == 2) else { return false }
+      func reverses(_ v: Int) -> Bool {
+        let (a, b, c) = (p[(v + p.count - 1) % p.count], p[v], p[(v + 1) % p.count])
+        let (u, w) = (Point(b.x - a.x, b.y - a.y), Point(c.x - b.x, c.y - b.y))
+        let lengths = ((u.x * u.x + u.y * u.y) * (w.x * w.x + w.y * w.y)).squareRoot()
+        return lengths > 0 && (u.x * w.x + u.y * w.y) < -0.999 * lengths
+      }
+      let vertices = closed ? Array(0..<p.count) : Array(1..<(p.count - 1))
+      let turns = vertices.filter(reverses)
+      guard let first = turns.first else { return false }
+      overlapping = true
+      // A closed polyline is opened at its first reversal.
+      var points = p
+      var smooth = line.smooth
+      var cuts = turns
+      if closed {
+        points = Array(p[first...] + p[..<first]) + [p[first]]
+        smooth = Array(line.smooth[first...] + line.smooth[..<first]) + [line.smooth[first]]
+        cuts = turns.map { ($0 - first + p.count) % p.count }.filter { $0 > 0 } + [points.count - 1]
+      } else {
+        cuts.append(points.count - 1)
+      }
+      let joinCap: LineCap = style.join == .round ? .round : .butt
+      var start = 0
+      for cut in cuts where cut > start {
+        var piece = Polyline(epsilon: line.epsilon)
+        piece.points = Array(points[start...cut])
+        piece.smooth = Array(smooth[start...cut])
+        let startCap = start == 0 && !closed ? style.cap : joinCap
+        let endCap = cut == points.count - 1 && !closed ? style.cap : joinCap
+        open(piece, caps: (startCap, endCap))
+        start = cut
+      }
+      return true
     }
 
     /// A run of no length: SVG draws its caps (nothing for butt caps).
@@ -205,7 +262,7 @@ extension Stroker {
       return (dirs, lengths)
     }
 
-    private mutating func open(_ line: Polyline) {
+    private mutating func open(_ line: Polyline, caps: (start: LineCap, end: LineCap)? = nil) {
       let p = line.points
       let (dirs, lengths) = pieces(line, closed: false)
       let last = dirs.count - 1
@@ -218,9 +275,9 @@ extension Stroker {
       left.append(at(p[p.count - 1], normal(dirs[last]), r))
       right.append(at(p[p.count - 1], normal(dirs[last]), -r))
       var pts = left
-      cap(p[p.count - 1], dirs[last], into: &pts)
+      cap(p[p.count - 1], dirs[last], caps?.end ?? style.cap, into: &pts)
       pts += right.reversed()
-      cap(p[0], Point(-dirs[0].x, -dirs[0].y), into: &pts)
+      cap(p[0], Point(-dirs[0].x, -dirs[0].y), caps?.start ?? style.cap, into: &pts)
       contour(pts)
     }
 
@@ -285,9 +342,9 @@ extension Stroker {
 
     /// The cap at `p`, the end of a piece going along `d`, from its left
     /// offset point to its right one (both already in place).
-    private func cap(_ p: Point, _ d: Point, into out: inout [Point]) {
+    private func cap(_ p: Point, _ d: Point, _ kind: LineCap, into out: inout [Point]) {
       let n = normal(d)
-      switch style.cap {
+      switch kind {
       case .butt: break
       case .square: out += [at(p, n, r, d, r), at(p, n, -r, d, r)]
       case .round: arc(p, from: n, turn: -Double.pi, into: &out)
@@ -337,13 +394,37 @@ extension Stroker {
     /// An odd-length pattern is repeated twice (SVG).
     init?(_ dash: [Double], phase: Double) {
       guard !dash.isEmpty, dash.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
-      let intervals = dash.count % 2 == 1 ? dash + dash : dash
+      var intervals = dash.count % 2 == 1 ? dash + dash : dash
       let total = intervals.reduce(0, +)
       guard total > 0, total.isFinite else { return nil }
+      // Dashes with no gap between them are one dash: their union is the
+      // longer dash whatever the caps (a cap at the seam lies inside the
+      // next dash's stroke), and as one run they do not overlap, which
+      // exact coverage would count twice along the edges.
+      var merged: [Double] = []
+      var phase = phase.isFinite ? phase : 0
+      for k in stride(from: 0, to: intervals.count, by: 2) {
+        if merged.count >= 2 && merged[merged.count - 1] == 0 {
+          merged[merged.count - 2] += intervals[k]
+          merged[merged.count - 1] = intervals[k + 1]
+        } else {
+          merged += [intervals[k], intervals[k + 1]]
+        }
+      }
+      if merged.count > 2 && merged[merged.count - 1] == 0 {
+        // The last dash runs into the first: one dash, the pattern
+        // starting that much earlier.
+        let last = merged[merged.count - 2]
+        merged.removeLast(2)
+        merged[0] += last
+        phase += last
+      }
+      if merged.count == 2 && merged[1] == 0 { return nil }  // no gaps: solid
+      intervals = merged
       self.intervals = intervals
       // The phase brought into [0, total): a negative phase counts back
       // from the end of the pattern.
-      var offset = phase.isFinite ? phase.truncatingRemainder(dividingBy: total) : 0
+      var offset = phase.truncatingRemainder(dividingBy: total)
       if offset < 0 { offset += total }
       if offset >= total { offset = 0 }
       // As tiny-skia: an offset exactly at the end of a non-empty interval
