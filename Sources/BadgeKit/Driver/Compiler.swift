@@ -214,13 +214,13 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
       bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange))
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
-      if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
+      if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
+        bag.append(Diagnostic(.effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20), at: badge.nameRange))
+      } else if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
         bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))
       } else if renderer.groupDepth > RasterRenderer.maximumGroupDepth(width: renderer.width) {
         let limit = RasterRenderer.maximumGroupDepth(width: renderer.width)
         bag.append(Diagnostic(.groupsTooDeep(limit, width: renderer.width), at: badge.nameRange))
-      } else if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
-        bag.append(Diagnostic(.effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20), at: badge.nameRange))
       } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
         bag.append(Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: badge.nameRange))
       } else {

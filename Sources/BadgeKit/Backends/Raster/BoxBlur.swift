@@ -25,9 +25,16 @@ enum BoxBlur {
     return d < 2 ? d : 3 * (d / 2) + 2
   }
 
-  /// Blurs `plane` (`height` rows of `width` samples) in place.
-  static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigmaX: Double, sigmaY: Double, line: inout [UInt8])
-  {
+  /// Blurs `plane` (`height` rows of `width` samples) in place. Samples
+  /// outside `columns` × `rows` are 0 and stay 0 (the ranges hold the
+  /// content and its reach), so the passes skip them.
+  static func blur(
+    _ plane: inout [UInt8], width: Int, height: Int, sigmaX: Double, sigmaY: Double, line: inout [UInt8],
+    columns: Range<Int>? = nil, rows: Range<Int>? = nil
+  ) {
+    let xs = (columns ?? 0..<width).clamped(to: 0..<width)
+    let ys = (rows ?? 0..<height).clamped(to: 0..<height)
+    guard !xs.isEmpty, !ys.isEmpty else { return }
     let dx = boxWidth(sigmaX)
     let dy = boxWidth(sigmaY)
     let kx = sigmaX > 0 && sigmaX < boxesFrom ? kernel(sigmaX) : []
@@ -35,15 +42,16 @@ enum BoxBlur {
     if line.count < max(width, height) { line = [UInt8](repeating: 0, count: max(width, height)) }
     plane.withUnsafeMutableBufferPointer { p in
       line.withUnsafeMutableBufferPointer { l in
+        let (x0, nx, y0, ny) = (xs.lowerBound, xs.count, ys.lowerBound, ys.count)
         if !kx.isEmpty {
-          for y in 0..<height { convolve(p.baseAddress! + y * width, count: width, stride: 1, kx, l.baseAddress!) }
+          for y in ys { convolve(p.baseAddress! + y * width + x0, count: nx, stride: 1, kx, l.baseAddress!) }
         } else if dx >= 2 {
-          for y in 0..<height { three(p.baseAddress! + y * width, count: width, stride: 1, d: dx, l.baseAddress!) }
+          for y in ys { three(p.baseAddress! + y * width + x0, count: nx, stride: 1, d: dx, l.baseAddress!) }
         }
         if !ky.isEmpty {
-          for x in 0..<width { convolve(p.baseAddress! + x, count: height, stride: width, ky, l.baseAddress!) }
+          for x in xs { convolve(p.baseAddress! + y0 * width + x, count: ny, stride: width, ky, l.baseAddress!) }
         } else if dy >= 2 {
-          for x in 0..<width { three(p.baseAddress! + x, count: height, stride: width, d: dy, l.baseAddress!) }
+          for x in xs { three(p.baseAddress! + y0 * width + x, count: ny, stride: width, d: dy, l.baseAddress!) }
         }
       }
     }

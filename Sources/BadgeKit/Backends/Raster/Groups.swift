@@ -2,9 +2,10 @@
 // of their shapes filled opaque) and effects (shadow, blur). A mask's
 // content and its mask are drawn band by band into two layers and
 // multiplied. An effect draws its children on a canvas of its own, wider
-// and taller than the image by the blur's reach, a band plus that reach at
-// a time, so that memory stays bounded by the band height plus the reach
-// and shapes beyond the image's edges still blur into it.
+// and taller than the image by the blur's reach, a window of rows plus that
+// reach at a time (a window serves the bands that fall in it), so that
+// memory stays bounded by the window plus the reach and shapes beyond the
+// image's edges still blur into it.
 
 /// A shadow or blur ready to draw: its children prepared on a canvas of
 /// their own, `marginX` columns and `marginY` rows larger than the image on
@@ -23,6 +24,12 @@ final class PreparedEffect {
   let bounds: PixelBounds
   /// Layers nested inside the children.
   let groupDepth: Int
+  /// The columns and rows of the effect's canvas the blurred content may
+  /// reach.
+  let spread: PixelBounds
+  /// Image rows a window holds (bands falling in a window are drawn from
+  /// it; each window is drawn with the reach above and below it).
+  let window: Int
 
   init(_ node: SceneNode, canvasWidth w: Int, canvasHeight h: Int, toPixels: Transform, _ costs: inout PreparationCosts)
   {
@@ -56,6 +63,11 @@ final class PreparedEffect {
       children, width: w + 2 * marginX, height: h + 2 * marginY,
       toPixels: .translation(Double(marginX), Double(marginY)) * toPixels, background: nil, &costs)
     let contentArea = costs.area - areaBefore
+    // Where the content may have pixels on its canvas, grown by the reach:
+    // the blur's passes leave the rest alone.
+    let c = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    spread =
+      c.isEmpty ? .empty : PixelBounds(x0: c.x0 - reachX, y0: c.y0 - reachY, x1: c.x1 + reachX, y1: c.y1 + reachY)
     groupDepth = content.groupDepth + 1
     var b = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
     if !b.isEmpty {
@@ -66,16 +78,21 @@ final class PreparedEffect {
       .intersection(PixelBounds(x0: 0, y0: 0, x1: w - 1, y1: h - 1))
     }
     bounds = b
-    // Each band draws the children over the band and twice the reach, and
-    // blurs that many rows (six passes over a channel or four).
-    let band = RasterRenderer.bandHeight
-    let rowsDrawn = band + 2 * marginY
-    let passes = shadow == nil ? 24 : 6
+    // A window of 256 rows, or one band when that would take more than
+    // 32 MiB (a wide blur on a wide image).
+    let wide = (256 + 2 * marginY) * (w + 2 * marginX) * 5 > 32 << 20
+    window = wide ? RasterRenderer.bandHeight : 256
+    // Each window draws the children over the window and twice the reach
+    // (on each thread: threads draw overlapping windows, counted as two),
+    // and blurs that many rows where the content reaches (a blur's four
+    // channels cost four times a shadow's alpha).
+    let rowsDrawn = window + 2 * marginY
+    let redraw = 2 * Double(rowsDrawn) / Double(window)
+    let sub = PixelBounds(x0: 0, y0: 0, x1: w + 2 * marginX - 1, y1: h + 2 * marginY - 1)
     // (In floating point, saturated: effects nested in effects multiply
     // their costs, and only the comparison with the limits matters.)
     let extra =
-      Double(contentArea) * Double(rowsDrawn - band) / Double(band)
-      + Double(b.area) * Double(rowsDrawn) / Double(band) * Double(passes)
+      Double(contentArea) * (redraw - 1) + Double(spread.intersection(sub).area) * redraw * (shadow == nil ? 8 : 2)
     costs.area = PreparedEffect.saturated(Double(costs.area) + extra)
     // Its canvas rows, their alpha and a line, on each thread.
     let bytes = Double(rowsDrawn) * Double(w + 2 * marginX) * 5 + Double(max(w, h) + 2 * (marginX + marginY))
@@ -90,13 +107,18 @@ final class PreparedEffect {
   static let maximumSigma = 2000.0
 }
 
-/// An effect's working memory on one thread.
+/// An effect's working memory on one thread: the last window drawn.
 struct EffectScratch {
   var scratch: RasterRenderer.Scratch
-  /// Rows of the effect's canvas: a band and twice the margin.
-  var pixels: [Pixel]
-  var alpha: [UInt8]
-  var line: [UInt8]
+  /// Rows of the effect's canvas: the window and the margin above and
+  /// below it; blurred, for a blur, as drawn for a shadow.
+  var pixels: [Pixel] = []
+  /// A shadow's blurred alpha over the same rows.
+  var alpha: [UInt8] = []
+  var line: [UInt8] = []
+  /// The image rows `top ..< top + rows` the window holds (none yet).
+  var top = Int.min
+  var rows = 0
 }
 
 extension RasterRenderer {
@@ -146,28 +168,15 @@ extension RasterRenderer {
     guard !b.isEmpty, r0 <= r1 else { return }
     let key = ObjectIdentifier(e)
     let sw = e.content.width
-    let total = rows + 2 * e.marginY
     var s =
       scratch.effects.removeValue(forKey: key)
-      ?? EffectScratch(
-        scratch: Scratch(coverage: CoverageBand(width: sw, y0: 0, height: RasterRenderer.bandHeight)), pixels: [],
-        alpha: [], line: [])
-    if s.pixels.count < sw * total { s.pixels = [Pixel](repeating: 0, count: sw * total) }
-    // The effect's canvas rows y0 ..< y0 + total are the image's rows
-    // y0 − marginY ..< y0 + rows + marginY.
-    s.pixels.withUnsafeMutableBufferPointer { buffer in
-      var top = 0
-      while top < total {
-        let n = min(RasterRenderer.bandHeight, total - top)
-        e.content.renderBand(y0: y0 + top, rows: n, into: buffer.baseAddress! + top * sw, &s.scratch)
-        top += n
-      }
-    }
+      ?? EffectScratch(scratch: Scratch(coverage: CoverageBand(width: sw, y0: 0, height: RasterRenderer.bandHeight)))
+    if !(s.top <= y0 && y0 + rows <= s.top + s.rows) { fill(e, &s, from: y0, rows: max(rows, e.window)) }
+    // Image row y is the window's row y − s.top + marginY.
+    let shift = y0 - s.top
+    let total = s.rows + 2 * e.marginY
     let (c0, c1) = (max(0, b.x0), min(width - 1, b.x1))
     if let shadow = e.shadow {
-      if s.alpha.count < sw * total { s.alpha = [UInt8](repeating: 0, count: sw * total) }
-      for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> 24) }
-      BoxBlur.blur(&s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line)
       // The shadow's alpha at image pixel (x, y) is the blurred alpha at
       // (x − dx, y − dy), bilinear between pixels.
       let fx = shadow.dx.rounded(.down)
@@ -180,7 +189,7 @@ extension RasterRenderer {
         return UInt32(s.alpha[y * sw + x])
       }
       for r in r0...r1 {
-        let ey = r + e.marginY
+        let ey = r + shift + e.marginY
         for x in c0...c1 {
           let ex = x + e.marginX
           // Samples at (ex − ix − 1 + …): weights for the fractional part.
@@ -201,17 +210,8 @@ extension RasterRenderer {
         }
       }
     } else {
-      if s.alpha.count < sw * total { s.alpha = [UInt8](repeating: 0, count: sw * total) }
-      // Each channel of the premultiplied pixels blurred alike.
-      for channel in 0..<4 {
-        let shift = UInt32(channel * 8)
-        for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> shift) }
-        BoxBlur.blur(&s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line)
-        let mask = ~(UInt32(0xFF) << shift)
-        for i in 0..<(sw * total) { s.pixels[i] = (s.pixels[i] & mask) | UInt32(s.alpha[i]) << shift }
-      }
       for r in r0...r1 {
-        let ey = r + e.marginY
+        let ey = r + shift + e.marginY
         for x in c0...c1 {
           var p = s.pixels[ey * sw + x + e.marginX]
           guard p != 0 else { continue }
@@ -224,5 +224,48 @@ extension RasterRenderer {
       }
     }
     scratch.effects[key] = s
+  }
+
+  /// Draws the window of image rows `top ..< top + rows` (clipped to the
+  /// image) and the margin around it on the effect's canvas, and blurs it.
+  private func fill(_ e: PreparedEffect, _ s: inout EffectScratch, from top: Int, rows wanted: Int) {
+    let sw = e.content.width
+    let rows = max(1, min(wanted, height - top))
+    let total = rows + 2 * e.marginY
+    s.top = top
+    s.rows = rows
+    if s.pixels.count < sw * total { s.pixels = [Pixel](repeating: 0, count: sw * total) }
+    // The effect's canvas rows top ..< top + total are the image's rows
+    // top − marginY ..< top + rows + marginY.
+    s.pixels.withUnsafeMutableBufferPointer { buffer in
+      var k = 0
+      while k < total {
+        let n = min(RasterRenderer.bandHeight, total - k)
+        e.content.renderBand(y0: top + k, rows: n, into: buffer.baseAddress! + k * sw, &s.scratch)
+        k += n
+      }
+    }
+    // The window's rows and columns the blur can reach.
+    let columns = e.spread.x0..<(e.spread.x1 + 1)
+    let reached = (e.spread.y0 - top)..<(e.spread.y1 + 1 - top)
+    if e.shadow != nil {
+      if s.alpha.count < sw * total { s.alpha = [UInt8](repeating: 0, count: sw * total) }
+      for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> 24) }
+      BoxBlur.blur(
+        &s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line, columns: columns,
+        rows: reached)
+    } else {
+      if s.alpha.count < sw * total { s.alpha = [UInt8](repeating: 0, count: sw * total) }
+      // Each channel of the premultiplied pixels blurred alike.
+      for channel in 0..<4 {
+        let shift = UInt32(channel * 8)
+        for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> shift) }
+        BoxBlur.blur(
+          &s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line, columns: columns,
+          rows: reached)
+        let mask = ~(UInt32(0xFF) << shift)
+        for i in 0..<(sw * total) { s.pixels[i] = (s.pixels[i] & mask) | UInt32(s.alpha[i]) << shift }
+      }
+    }
   }
 }

@@ -29,21 +29,31 @@ protocol BandEncoder {
 }
 
 /// A fill ready to draw: edges in pixels, the rows and columns they touch.
-struct PreparedFill {
+/// (A class: every band visits every fill, and a reference is cheaper to
+/// pass around than the arrays it holds.)
+final class PreparedFill {
   /// Edges in pixels; for even-odd fills, with y multiplied by `subRows`.
-  var edges: [Edge]
-  var shader: Shader
-  var rule: FillRule
+  let edges: [Edge]
+  let shader: Shader
+  let rule: FillRule
   /// Horizontal strips a pixel row is cut into before the fill rule is
   /// applied: 1, or `RasterRenderer.evenOddSubRows` for even-odd fills,
   /// where a pixel that two edges cross would otherwise take the rule's
   /// value of its average winding (windings 0 and 2 side by side read as 1).
-  var subRows: Int
+  let subRows: Int
   /// Pixel bounds of the edges, clamped to the canvas: rows y0...y1
   /// (inclusive); empty when y0 > y1.
-  var y0, y1: Int
+  let y0, y1: Int
   /// Columns x0...x1 (inclusive), clamped to the canvas.
-  var x0 = 0, x1 = Int.max
+  let x0, x1: Int
+
+  init(edges: [Edge], shader: Shader, rule: FillRule, subRows: Int, y0: Int, y1: Int, x0: Int = 0, x1: Int = Int.max) {
+    self.edges = edges
+    self.shader = shader
+    self.rule = rule
+    self.subRows = subRows
+    (self.y0, self.y1, self.x0, self.x1) = (y0, y1, x0, x1)
+  }
 }
 
 /// The pixels a node may touch: columns x0...x1 and rows y0...y1 of the
@@ -214,7 +224,19 @@ struct RasterRenderer: @unchecked Sendable {
       if ok {
         let rows = min(h - 1, Int(maxY.rounded(.up))) - max(0, Int(minY.rounded(.down))) + 1
         let columns = min(w, Int(maxX.rounded(.up)) + 1) - max(0, Int(minX.rounded(.down)))
-        if rows > 0 && columns > 0 { area += rows * columns * k * RasterRenderer.weight(f.paint) }
+        if rows > 0 && columns > 0 {
+          // The pixels inside the shape are what filling costs: its
+          // outline's fan around its centre (the area of a shape star-shaped
+          // about it, more for others), at most the bounding box on the
+          // image. A thin diagonal shape costs its area, not its box.
+          let (cx, cy) = (Double(minX + maxX) / 2, Double(minY + maxY) / 2)
+          var fan = 0.0
+          for e in edges {
+            fan += abs((Double(e.x0) - cx) * (Double(e.y1) - cy) - (Double(e.x1) - cx) * (Double(e.y0) - cy))
+          }
+          let inside = min(Double(rows * columns), fan / 2 + Double(rows + columns))
+          area += Int(inside) * k * RasterRenderer.weight(f.paint)
+        }
       }
       let scaled = k == 1 ? edges : edges.map { Edge($0.x0, $0.y0 * Float(k), $0.x1, $0.y1 * Float(k)) }
       return .fill(
@@ -598,8 +620,7 @@ struct RasterRenderer: @unchecked Sendable {
       }
       return
     }
-    for x in x0..<x1 {
-      let s = shader.color(x, y)
+    shader.colors(x0, x1, y) { x, s in
       row[x] = Pixels.over(cov == 255 ? s : Pixels.scale(s, cov), row[x])
     }
   }

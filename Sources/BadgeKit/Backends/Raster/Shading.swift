@@ -120,6 +120,52 @@ enum Shader {
     }
   }
 
+  /// The colours of pixels x0 ..< x1 of row y, left to right, handed to
+  /// `body`: as `color(_:_:)` gives them, with the frame point stepped
+  /// along the row instead of mapped at every pixel.
+  @inline(__always)
+  func colors(_ x0: Int, _ x1: Int, _ y: Int, _ body: (Int, Pixel) -> Void) {
+    switch self {
+    case .radial(let table, let m, let g):
+      var (px, py) = m.apply(x0, y, less: g.center)
+      let (r0, inverse) = (g.startRadius, 1 / (g.endRadius - g.startRadius))
+      table.withUnsafeBufferPointer { t in
+        let n = Float(t.count - 1)
+        for x in x0..<x1 {
+          let u = Float(((px * px + py * py).squareRoot() - r0) * inverse)
+          let k = u.isNaN ? 0 : min(max(u, 0), 1)
+          body(x, t[Int(k * n + 0.5)])
+          px += m.a
+          py += m.b
+        }
+      }
+    case .conic(let table, let m, let g):
+      var (px, py) = m.apply(x0, y, less: g.center)
+      table.withUnsafeBufferPointer { t in
+        let n = Float(t.count - 1)
+        for x in x0..<x1 {
+          let u = Float(g.t(atAngle: atan2Of(py, px)))
+          let k = u.isNaN ? 0 : min(max(u, 0), 1)
+          body(x, t[Int(k * n + 0.5)])
+          px += m.a
+          py += m.b
+        }
+      }
+    case .linear(let table, let gx, let gy, let g0):
+      let base = gy * (Float(y) + 0.5) + g0
+      table.withUnsafeBufferPointer { t in
+        let n = Float(t.count - 1)
+        for x in x0..<x1 {
+          let u = gx * (Float(x) + 0.5) + base
+          let k = u.isNaN ? 0 : min(max(u, 0), 1)
+          body(x, t[Int(k * n + 0.5)])
+        }
+      }
+    case .solid(let p):
+      for x in x0..<x1 { body(x, p) }
+    }
+  }
+
   /// The colour at pixel (x, y).
   @inline(__always)
   func color(_ x: Int, _ y: Int) -> Pixel {
