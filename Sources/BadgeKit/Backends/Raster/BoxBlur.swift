@@ -51,8 +51,65 @@ enum BoxBlur {
         if !ky.isEmpty {
           for x in xs { convolve(p.baseAddress! + y0 * width + x, count: ny, stride: width, ky, l.baseAddress!) }
         } else if dy >= 2 {
-          for x in xs { three(p.baseAddress! + y0 * width + x, count: ny, stride: width, d: dy, l.baseAddress!) }
+          // Down the columns a row at a time (columns side by side in
+          // memory), all the columns' sums together.
+          let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: nx)
+          let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: nx * ny)
+          defer {
+            sums.deallocate()
+            copy.deallocate()
+          }
+          let origin = p.baseAddress! + y0 * width + x0
+          let boxes =
+            dy % 2 == 1
+            ? [(dy / 2, dy / 2), (dy / 2, dy / 2), (dy / 2, dy / 2)]
+            : [(dy / 2, dy / 2 - 1), (dy / 2 - 1, dy / 2), (dy / 2, dy / 2)]
+          for (left, right) in boxes {
+            boxDown(origin, width: width, count: nx, rows: ny, left: left, right: right, copy, sums)
+          }
         }
+      }
+    }
+  }
+
+  /// `(x + half) / d`, for x up to 255 · d, as a multiplication by the
+  /// factor ⌈2³² / d⌉: exact while (x + half) · d < 2³² (boxes are at most
+  /// 3,800 wide, sums at most 256 of them).
+  @inline(__always)
+  static func divide(_ x: UInt32, _ factor: UInt64, _ half: UInt32) -> UInt8 {
+    UInt8(truncatingIfNeeded: (UInt64(x + half) &* factor) >> 32)
+  }
+
+  /// The factor of `divide` for a box of width `d`.
+  static func factor(_ d: UInt32) -> UInt64 { ((1 << 32) + UInt64(d) - 1) / UInt64(d) }
+
+  /// One box down `count` columns of `rows` rows (`width` apart), in
+  /// place: out[i] = mean of in[i − left … i + right], rows outside being 0.
+  private static func boxDown(
+    _ p: UnsafeMutablePointer<UInt8>, width: Int, count nx: Int, rows ny: Int, left: Int, right: Int,
+    _ copy: UnsafeMutablePointer<UInt8>, _ sums: UnsafeMutablePointer<UInt32>
+  ) {
+    let d = UInt32(left + right + 1)
+    let factor = BoxBlur.factor(d)
+    let half = d / 2
+    for y in 0..<ny { (copy + y * nx).update(from: p + y * width, count: nx) }
+    sums.update(repeating: 0, count: nx)
+    for y in 0..<min(right, ny) {
+      let row = copy + y * nx
+      for j in 0..<nx { sums[j] += UInt32(row[j]) }
+    }
+    for i in 0..<ny {
+      let enter = i + right
+      if enter < ny {
+        let row = copy + enter * nx
+        for j in 0..<nx { sums[j] += UInt32(row[j]) }
+      }
+      let out = p + i * width
+      for j in 0..<nx { out[j] = divide(sums[j], factor, half) }
+      let leave = i - left
+      if leave >= 0 {
+        let row = copy + leave * nx
+        for j in 0..<nx { sums[j] -= UInt32(row[j]) }
       }
     }
   }
@@ -101,6 +158,7 @@ enum BoxBlur {
     _ s: UnsafeMutablePointer<UInt8>, _ n: Int, _ stride: Int, left: Int, right: Int, _ tmp: UnsafeMutablePointer<UInt8>
   ) {
     let d = UInt32(left + right + 1)
+    let factor = BoxBlur.factor(d)
     for i in 0..<n { tmp[i] = s[i * stride] }
     var sum: UInt32 = 0
     for i in 0..<min(right, n) { sum += UInt32(tmp[i]) }
@@ -108,7 +166,7 @@ enum BoxBlur {
     for i in 0..<n {
       let enter = i + right
       if enter < n { sum += UInt32(tmp[enter]) }
-      s[i * stride] = UInt8((sum + half) / d)
+      s[i * stride] = divide(sum, factor, half)
       let leave = i - left
       if leave >= 0 { sum -= UInt32(tmp[leave]) }
     }

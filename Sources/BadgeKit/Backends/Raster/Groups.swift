@@ -184,29 +184,31 @@ extension RasterRenderer {
       let wx = UInt32(((shadow.dx - fx) * 256).rounded())
       let wy = UInt32(((shadow.dy - fy) * 256).rounded())
       let (ix, iy) = (Int(fx), Int(fy))
-      func alphaAt(_ x: Int, _ y: Int) -> UInt32 {
-        guard x >= 0, x < sw, y >= 0, y < total else { return 0 }
-        return UInt32(s.alpha[y * sw + x])
-      }
-      for r in r0...r1 {
-        let ey = r + shift + e.marginY
-        for x in c0...c1 {
-          let ex = x + e.marginX
-          // Samples at (ex − ix − 1 + …): weights for the fractional part.
-          let sx = ex - ix
-          let sy = ey - iy
-          let a00 = alphaAt(sx, sy)
-          let a10 = alphaAt(sx - 1, sy)
-          let a01 = alphaAt(sx, sy - 1)
-          let a11 = alphaAt(sx - 1, sy - 1)
-          let top = a00 * (256 - wx) + a10 * wx
-          let bottom = a01 * (256 - wx) + a11 * wx
-          let a = (top * (256 - wy) + bottom * wy + 32768) >> 16
-          let content = s.pixels[ey * sw + ex]
-          guard a != 0 || content != 0 else { continue }
-          let shade = Pixels.scale(shadow.color, a)
-          let i = r * width + x
-          pixels[i] = Pixels.over(Pixels.over(content, shade), pixels[i])
+      // The margins hold the offset and one more pixel, so every sample
+      // lies inside the window's rows and the effect's columns.
+      precondition(
+        r0 + shift + e.marginY - iy - 1 >= 0 && r1 + shift + e.marginY - iy < total
+          && c0 + e.marginX - ix - 1 >= 0 && c1 + e.marginX - ix < sw)
+      s.alpha.withUnsafeBufferPointer { alpha in
+        s.pixels.withUnsafeBufferPointer { content in
+          for r in r0...r1 {
+            let ey = r + shift + e.marginY
+            // Samples at (sx, sy) and the pixels above and to the left,
+            // weighted by the offset's fractions.
+            let below = alpha.baseAddress! + (ey - iy) * sw - ix
+            let above = below - sw
+            let drawn = content.baseAddress! + ey * sw + e.marginX
+            let out = pixels + r * width
+            for x in c0...c1 {
+              let ex = x + e.marginX
+              let top = UInt32(below[ex]) * (256 - wx) + UInt32(below[ex - 1]) * wx
+              let bottom = UInt32(above[ex]) * (256 - wx) + UInt32(above[ex - 1]) * wx
+              let a = (top * (256 - wy) + bottom * wy + 32768) >> 16
+              let c = drawn[x]
+              guard a != 0 || c != 0 else { continue }
+              out[x] = Pixels.over(Pixels.over(c, Pixels.scale(shadow.color, a)), out[x])
+            }
+          }
         }
       }
     } else {
