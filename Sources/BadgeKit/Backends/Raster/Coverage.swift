@@ -101,7 +101,57 @@ struct CoverageBand {
     let top = Float(y0)
     let bottom = Float(y0 + rows)
     for e in edges where max(e.y0, e.y1) > top && min(e.y0, e.y1) < bottom { add(e) }
-    touched.sort()
+    sortTouched()
+  }
+
+  /// Sorts `touched` by row, then by first cell: the rows counted into
+  /// place (rows < 2¹⁶ within a band), then each row's few ranges by
+  /// insertion (a general sort would allocate and compare far more).
+  private mutating func sortTouched() {
+    let n = touched.count
+    guard n > 1 else { return }
+    if n < 32 {
+      touched.sort()
+      return
+    }
+    var counts = [Int](repeating: 0, count: rows + 1)
+    var sorted = [UInt64](repeating: 0, count: n)
+    touched.withUnsafeBufferPointer { t in
+      counts.withUnsafeMutableBufferPointer { c in
+        for v in t { c[Int(v >> 48) + 1] += 1 }
+        for r in 0..<rows { c[r + 1] += c[r] }
+        sorted.withUnsafeMutableBufferPointer { s in
+          for v in t {
+            let r = Int(v >> 48)
+            s[c[r]] = v
+            c[r] += 1
+          }
+          // Each row's entries now lie together: sort them in place.
+          var start = 0
+          while start < n {
+            let row = s[start] >> 48
+            var end = start + 1
+            while end < n && s[end] >> 48 == row { end += 1 }
+            if end - start > 32 {
+              // Many ranges on one row (a shape crossing it often).
+              s[start..<end].sort()
+            } else if end - start > 1 {
+              for i in (start + 1)..<end {
+                let v = s[i]
+                var j = i - 1
+                while j >= start && s[j] > v {
+                  s[j + 1] = s[j]
+                  j -= 1
+                }
+                s[j + 1] = v
+              }
+            }
+            start = end
+          }
+        }
+      }
+    }
+    touched = sorted
   }
 
   /// The winding area of every pixel of the band, row-major: the running
