@@ -193,3 +193,26 @@ extension RasterEffectTests {
     #expect(!Support.compile("badge H size 100 { circle().blur(radius: 8000) }").hasErrors)
   }
 }
+
+extension RasterEffectTests {
+  /// A clip shape that is clipped itself clips to the intersection: the
+  /// same pixels as the two clips nested.
+  @Test func clippedClipShapeIsTheIntersection() throws {
+    let onSelf = try #require(
+      RasterEffectTests.scene(
+        "badge C size 100 { rect().fill(green).clipShape(star(points: 5).clipShape(circle().padding(15))) }"))
+    let nested = try #require(
+      RasterEffectTests.scene(
+        "badge C size 100 { rect().fill(green).clipShape(star(points: 5)).clipShape(circle().padding(15)) }"))
+    guard case .mask = try #require(onSelf.nodes.first) else {
+      Issue.record("expected the clipped clip shape as a mask")
+      return
+    }
+    let (_, _, a) = try #require(RasterEffectTests.pixels(onSelf))
+    let (_, _, b) = try #require(RasterEffectTests.pixels(nested))
+    let worst = zip(a, b).map { abs(Int($0 >> 24) - Int($1 >> 24)) }.max() ?? 0
+    #expect(worst <= 1)
+    // The star's tips beyond the circle are cut.
+    #expect(a[2 * 100 + 50] == 0)
+  }
+}

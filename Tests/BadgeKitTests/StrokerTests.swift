@@ -401,16 +401,34 @@ struct StrokerTests {
     DashCase(dash: [10], phase: 0, expected: [(0, 10), (20, 30), (40, 50), (60, 70), (80, 90)]),
     // Dashes of no length with butt caps draw nothing.
     DashCase(dash: [10, 5, 0, 5], phase: 0, expected: [(0, 10), (20, 30), (40, 50), (60, 70), (80, 90)]),
-    // Dashes with no gap between them are one dash: 5 + 5 on, 5 off; and
-    // a last gap of none runs the last dash into the first (7 + 3 on, 5
-    // off, starting 7 into it).
+    // Butt-capped dashes with no gap between them stay apart, as SVG
+    // draws them.
     DashCase(
-      dash: [5, 0, 5, 5], phase: 0, expected: [(0, 10), (15, 25), (30, 40), (45, 55), (60, 70), (75, 85), (90, 100)]),
-    DashCase(dash: [4, 0], phase: 3, expected: [(0, 100)]),
-    DashCase(
-      dash: [3, 5, 7, 0], phase: 0,
-      expected: [(0, 3), (8, 18), (23, 33), (38, 48), (53, 63), (68, 78), (83, 93), (98, 100)]),
+      dash: [5, 0, 5, 5], phase: 0,
+      expected: [
+        (0, 5), (5, 10), (15, 20), (20, 25), (30, 35), (35, 40),
+        (45, 50), (50, 55), (60, 65), (65, 70), (75, 80), (80, 85), (90, 95), (95, 100),
+      ]),
   ]
+
+  /// With round or square caps, dashes with no gap between them are one
+  /// dash (5 + 5 on, 5 off); a last gap of none runs the last dash into the
+  /// first (7 + 3 on, 5 off, starting 7 into it); no gaps at all is solid.
+  @Test func touchingCappedDashesAreOneDash() throws {
+    let a = try #require(Stroker.DashPattern([5, 0, 5, 5], phase: 0, joinTouching: true))
+    #expect(a.intervals == [10, 5] && a.firstIndex == 0 && a.firstLength == 10)
+    let b = try #require(Stroker.DashPattern([3, 5, 7, 0], phase: 0, joinTouching: true))
+    #expect(b.intervals == [10, 5] && b.firstIndex == 0 && b.firstLength == 3)
+    #expect(Stroker.DashPattern([4, 0], phase: 3, joinTouching: true) == nil)
+    #expect(Stroker.DashPattern([4, 0], phase: 3, joinTouching: false)?.intervals == [4, 0])
+    // As one run, the round caps of touching dashes do not overlap: the
+    // outline's area is the solid line's.
+    let style = StrokeStyle(width: 2, cap: .round, dash: [3, 0])
+    let solid = StrokeStyle(width: 2, cap: .round)
+    let line = StrokerTests.line(0, 0, 100, 0)
+    let dashed = StrokerTests.rasterArea(Stroker.outline(line, style, tolerance: 0.01)).area
+    #expect(abs(dashed - StrokerTests.rasterArea(Stroker.outline(line, solid, tolerance: 0.01)).area) < 0.01)
+  }
 
   @Test(arguments: StrokerTests.dashCases)
   func dashesAlongALine(_ c: DashCase) {

@@ -105,8 +105,8 @@ extension LayoutEngine {
     case .clip(let shape, let scope, let rule, let range):
       let s = childSize(p)
       var clips: [ClipPath] = []
+      var drawn: [SceneNode] = []
       if let shape {
-        var drawn: [SceneNode] = []
         drawChildren(shape, scope, s, centred: true, t, DrawContext(), &drawn, proposal: ProposedSize(s))
         collectClips(drawn, rule, into: &clips)
         guard !clips.isEmpty else {
@@ -118,7 +118,15 @@ extension LayoutEngine {
       }
       var group: [SceneNode] = []
       inner(p, t, context, &group)
-      if !group.isEmpty { nodes.append(.clip(clips, children: group)) }
+      guard !group.isEmpty else { return }
+      if drawn.contains(where: { if case .fill = $0 { return false } else { return true } }) {
+        // A clip shape that is itself clipped or masked (`.clipShape(
+        // star().clipShape(circle()))`): its area is what it draws, so it
+        // clips as a mask of its shapes drawn opaque.
+        nodes.append(.mask(LayoutEngine.clipArea(drawn, rule), children: group))
+      } else {
+        nodes.append(.clip(clips, children: group))
+      }
     case .mask(let content, let scope, let range):
       let s = childSize(p)
       var mask: [SceneNode] = []
@@ -166,13 +174,33 @@ extension LayoutEngine {
     for n in nodes {
       if case .fill(let f) = n {
         clips.append(ClipPath(path: f.path, transform: f.transform, rule: rule ?? f.rule))
-      } else if case .clip(let inner, let children) = n {
-        // A clip inside a clip shape: its shapes are kept whole (the
-        // intersection is not computed), a rare case.
-        _ = inner
-        collectClips(children, rule, into: &clips)
       } else {
+        // (A clip shape with clips or masks of its own clips as a mask:
+        // these are only counted here.)
         collectClips(n.children, rule, into: &clips)
+      }
+    }
+  }
+
+  /// The area a clip shape covers, as mask content: its shapes' insides
+  /// (strokes do not count, as in a clip path) filled opaque, with `rule`
+  /// in place of their own rules when given; its own clips and masks kept,
+  /// opacities and effects left out (a clip is all or nothing).
+  static func clipArea(_ nodes: [SceneNode], _ rule: FillRule?) -> [SceneNode] {
+    nodes.flatMap { node -> [SceneNode] in
+      switch node {
+      case .fill(var f):
+        f.paint = .solid(RGBA(r: 0, g: 0, b: 0))
+        f.opacity = 1
+        f.stroke = nil
+        if let rule { f.rule = rule }
+        return [.fill(f)]
+      case .clip(let shapes, let children):
+        return [.clip(shapes, children: clipArea(children, rule))]
+      case .mask(let mask, let children):
+        return [.mask(mask, children: clipArea(children, rule))]
+      case .layer(_, let children), .shadow(_, let children), .blur(_, let children):
+        return clipArea(children, rule)
       }
     }
   }

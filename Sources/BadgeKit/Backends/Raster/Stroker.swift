@@ -44,7 +44,7 @@ enum Stroker {
     guard r > 0, r.isFinite else { return ScenePath() }
     let tol = tolerance > 0 && tolerance.isFinite ? tolerance : r / 1000
     var outliner = Outliner(radius: r, style: style, tolerance: tol)
-    if let pattern = DashPattern(style.dash, phase: style.dashPhase) {
+    if let pattern = DashPattern(style.dash, phase: style.dashPhase, joinTouching: style.cap != .butt) {
       pattern.dashes(path.subpaths, tolerance: tol) { outliner.stroke($0) }
     } else {
       // A lone `move` draws nothing.
@@ -392,26 +392,28 @@ extension Stroker {
 
     /// Nil for a solid line: no pattern, or one that cannot be followed.
     /// An odd-length pattern is repeated twice (SVG).
-    init?(_ dash: [Double], phase: Double) {
+    init?(_ dash: [Double], phase: Double, joinTouching: Bool = true) {
       guard !dash.isEmpty, dash.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
       var intervals = dash.count % 2 == 1 ? dash + dash : dash
       let total = intervals.reduce(0, +)
       guard total > 0, total.isFinite else { return nil }
-      // Dashes with no gap between them are one dash: their union is the
-      // longer dash whatever the caps (a cap at the seam lies inside the
-      // next dash's stroke), and as one run they do not overlap, which
-      // exact coverage would count twice along the edges.
+      // With round or square caps, dashes with no gap between them are one
+      // dash: their union is the longer dash (a cap at the seam lies
+      // inside the next dash's stroke, away from corners), and as one run
+      // they do not overlap, which exact coverage would count twice along
+      // the edges. Butt-capped dashes only touch, and stay apart, as SVG
+      // draws them (no join where one ends on a corner).
       var merged: [Double] = []
       var phase = phase.isFinite ? phase : 0
       for k in stride(from: 0, to: intervals.count, by: 2) {
-        if merged.count >= 2 && merged[merged.count - 1] == 0 {
+        if joinTouching && merged.count >= 2 && merged[merged.count - 1] == 0 {
           merged[merged.count - 2] += intervals[k]
           merged[merged.count - 1] = intervals[k + 1]
         } else {
           merged += [intervals[k], intervals[k + 1]]
         }
       }
-      if merged.count > 2 && merged[merged.count - 1] == 0 {
+      if joinTouching && merged.count > 2 && merged[merged.count - 1] == 0 {
         // The last dash runs into the first: one dash, the pattern
         // starting that much earlier.
         let last = merged[merged.count - 2]
@@ -419,7 +421,7 @@ extension Stroker {
         merged[0] += last
         phase += last
       }
-      if merged.count == 2 && merged[1] == 0 { return nil }  // no gaps: solid
+      if joinTouching && merged.count == 2 && merged[1] == 0 { return nil }  // no gaps: solid
       intervals = merged
       self.intervals = intervals
       // The phase brought into [0, total): a negative phase counts back
