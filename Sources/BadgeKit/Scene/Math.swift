@@ -11,3 +11,4 @@
 @inline(__always) func tanOf(_ x: Double) -> Double { tan(x) }
 @inline(__always) func atan2Of(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inline(__always) func expOf(_ x: Double) -> Double { exp(x) }
+@inline(__always) func erfOf(_ x: Double) -> Double { erf(x) }

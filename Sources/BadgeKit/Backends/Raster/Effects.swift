@@ -1,0 +1,315 @@
+// Shadows and blurs. An effect draws its children on a canvas of its own,
+// larger than the image by the blur's reach on every side (so shapes beyond
+// the image's edges still blur into it), a window of rows plus that reach
+// at a time (a window serves every band that falls in it), so memory stays
+// bounded by the window plus the reach. A wide blur (σ of 24 pixels or
+// more) is drawn on a coarser canvas, `step` image pixels to its pixel,
+// blurred there by σ / step and sampled back bilinearly: the same blur to
+// within a level, for a fraction of the work. A shadow's own content is
+// drawn at full resolution over it.
+
+/// A shadow or blur ready to draw.
+final class PreparedEffect {
+  /// The children on the effect's canvas: image pixel (x, y) lies at
+  /// its point ((x + 0.5) / step + marginX, (y + 0.5) / step + marginY).
+  let content: RasterRenderer
+  /// For a shadow drawn on a coarser canvas: the children on the image
+  /// itself, drawn over the shadow.
+  let sharp: RasterRenderer?
+  /// Image pixels to one pixel of the effect's canvas (1: the same grid).
+  let step: Int
+  let marginX: Int
+  let marginY: Int
+  /// The Gaussian's deviation on the effect's canvas, in its pixels.
+  let sigma: (x: Double, y: Double)
+  /// For a shadow: its colour (premultiplied) and offset in image pixels;
+  /// nil for a blur.
+  let shadow: (color: Pixel, dx: Double, dy: Double)?
+  /// The image pixels the effect may change.
+  let bounds: PixelBounds
+  /// Layers nested inside the children.
+  let groupDepth: Int
+  /// The columns and rows of the effect's canvas the blurred content may
+  /// reach.
+  let spread: PixelBounds
+  /// Rows of the effect's canvas a window holds, margins aside.
+  let window: Int
+
+  /// Deviations (image pixels) from which the blur is drawn coarser.
+  static let coarseFrom = 24.0
+
+  init(_ node: SceneNode, canvasWidth w: Int, canvasHeight h: Int, toPixels: Transform, _ costs: inout PreparationCosts)
+  {
+    let scale = (abs(toPixels.a * toPixels.d - toPixels.b * toPixels.c)).squareRoot()
+    var deviation = Point(0, 0)
+    var children: [SceneNode] = []
+    var shadow: (color: Pixel, dx: Double, dy: Double)?
+    switch node {
+    case .shadow(let s, let c):
+      deviation = s.sigma
+      children = c
+      let d = Point(
+        toPixels.a * s.offset.x + toPixels.c * s.offset.y, toPixels.b * s.offset.x + toPixels.d * s.offset.y)
+      shadow = (Pixels.pack(s.color), d.x, d.y)
+    case .blur(let s, let c):
+      deviation = s
+      children = c
+    default:
+      break
+    }
+    let sx = min(deviation.x * scale, PreparedEffect.maximumSigma)
+    let sy = min(deviation.y * scale, PreparedEffect.maximumSigma)
+    // A canvas `k` times coarser keeps the blur at 12 to 24 of its pixels.
+    let k = max(sx, sy) >= PreparedEffect.coarseFrom ? max(2, Int(max(sx, sy) / 12)) : 1
+    step = k
+    // Drawing k × k pixels as one (a box of k) and sampling back
+    // bilinearly (a tent of 2k) add a variance of (k² − 1) / 4 image
+    // pixels², taken off the Gaussian's.
+    func reduced(_ s: Double) -> Double {
+      k == 1 ? s : max(0, s * s - Double(k * k - 1) / 4).squareRoot() / Double(k)
+    }
+    sigma = (reduced(sx), reduced(sy))
+    self.shadow = shadow
+    // The blur's reach on the effect's canvas: three box blurs reach about
+    // 2.8σ; an offset moves the shadow farther; bilinear sampling needs a
+    // pixel more.
+    let reachX = BoxBlur.reach(sigma.x) + Int((abs(shadow?.dx ?? 0) / Double(k)).rounded(.up)) + 1
+    let reachY = BoxBlur.reach(sigma.y) + Int((abs(shadow?.dy ?? 0) / Double(k)).rounded(.up)) + 1
+    marginX = reachX + 1
+    marginY = reachY + 1
+    let (cw, ch) = ((w + k - 1) / k + 2 * marginX, (h + k - 1) / k + 2 * marginY)
+    let areaBefore = costs.area
+    content = RasterRenderer(
+      children, width: cw, height: ch,
+      toPixels: .translation(Double(marginX), Double(marginY)) * .scale(1 / Double(k), 1 / Double(k)) * toPixels,
+      background: nil, &costs)
+    let contentArea = costs.area - areaBefore
+    sharp =
+      shadow != nil && k > 1
+      ? RasterRenderer(children, width: w, height: h, toPixels: toPixels, background: nil, &costs) : nil
+    // Where the content may have pixels on its canvas, grown by the reach:
+    // the blur's passes leave the rest alone.
+    let c = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    spread =
+      c.isEmpty ? .empty : PixelBounds(x0: c.x0 - reachX, y0: c.y0 - reachY, x1: c.x1 + reachX, y1: c.y1 + reachY)
+    groupDepth = max(content.groupDepth, sharp?.groupDepth ?? 0) + 1
+    bounds =
+      c.isEmpty
+      ? .empty
+      : PixelBounds(
+        x0: (c.x0 - marginX - reachX) * k - k, y0: (c.y0 - marginY - reachY) * k - k,
+        x1: (c.x1 + 1 - marginX + reachX) * k + k, y1: (c.y1 + 1 - marginY + reachY) * k + k
+      )
+      .intersection(PixelBounds(x0: 0, y0: 0, x1: w - 1, y1: h - 1))
+    // A window of 256 rows, or one band when that would take more than
+    // 32 MiB (a wide blur on a wide image).
+    let wide = (256 + 2 * marginY) * cw * 5 > 32 << 20
+    window = wide ? RasterRenderer.bandHeight : 256
+    // Each window draws the children over the window and twice the reach
+    // (on each thread: threads draw overlapping windows, counted as two),
+    // and blurs that many rows where the content reaches (a blur's four
+    // channels cost four times a shadow's alpha); each image pixel it
+    // covers is sampled once.
+    let rowsDrawn = window + 2 * marginY
+    let redraw = 2 * Double(rowsDrawn) / Double(window)
+    let sub = PixelBounds(x0: 0, y0: 0, x1: cw - 1, y1: ch - 1)
+    // (In floating point, saturated: effects nested in effects multiply
+    // their costs, and only the comparison with the limits matters.)
+    let extra =
+      Double(contentArea) * (redraw - 1) + Double(spread.intersection(sub).area) * redraw * (shadow == nil ? 8 : 2)
+      + Double(bounds.area) * 2
+    costs.area = PreparedEffect.saturated(Double(costs.area) + extra)
+    // Its canvas rows, their alpha and a line, on each thread (and a band
+    // of the image for a shadow's sharp content).
+    let bytes =
+      Double(rowsDrawn) * Double(cw) * 5 + Double(max(cw, ch) * 2)
+      + (sharp != nil ? Double(w * RasterRenderer.bandHeight * 4) : 0)
+    costs.effectBytes = PreparedEffect.saturated(Double(costs.effectBytes) + bytes)
+  }
+
+  /// `x` as an Int, at most 2⁶⁰.
+  static func saturated(_ x: Double) -> Int { x < 0x1p60 ? Int(x) : 1 << 60 }
+
+  /// The largest deviation drawn, in pixels: a blur wider than this looks
+  /// the same on any image badgec makes.
+  static let maximumSigma = 2000.0
+}
+
+/// An effect's working memory on one thread: the last window drawn.
+struct EffectScratch {
+  var scratch: RasterRenderer.Scratch
+  /// Rows of the effect's canvas: the window and the margin above and
+  /// below it; blurred, for a blur, as drawn for a shadow.
+  var pixels: [Pixel] = []
+  /// A shadow's blurred alpha over the same rows.
+  var alpha: [UInt8] = []
+  var line: [UInt8] = []
+  /// The effect canvas' rows `top ..< top + rows` (margins aside: its
+  /// rows `top + marginY …`) the window holds (none yet).
+  var top = Int.min
+  var rows = 0
+  /// For a coarse shadow: the sharp content's band, and its working memory.
+  var sharpPixels: [Pixel] = []
+  var sharpScratch: RasterRenderer.Scratch? = nil
+}
+
+extension RasterRenderer {
+  /// Draws a shadow or blur for the band `y0 ..< y0 + rows`.
+  func drawEffect(
+    _ e: PreparedEffect, into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int, _ scratch: inout Scratch
+  ) {
+    let b = e.bounds
+    let r0 = max(b.y0, y0) - y0
+    let r1 = min(b.y1, y0 + rows - 1) - y0
+    guard !b.isEmpty, r0 <= r1 else { return }
+    let key = ObjectIdentifier(e)
+    let sw = e.content.width
+    var s =
+      scratch.effects.removeValue(forKey: key)
+      ?? EffectScratch(scratch: Scratch(coverage: CoverageBand(width: sw, y0: 0, height: RasterRenderer.bandHeight)))
+    let k = Double(e.step)
+    let (dx, dy) = (e.shadow?.dx ?? 0, e.shadow?.dy ?? 0)
+    // The sample of image row y: the effect canvas' row (margins aside)
+    // (y + 0.5 − dy) / k − 0.5, and the one below it.
+    func sampleRow(_ y: Int) -> Double { (Double(y) + 0.5 - dy) / k - 0.5 }
+    let first = Int(sampleRow(y0 + r0).rounded(.down))
+    let last = Int(sampleRow(y0 + r1).rounded(.down)) + 1
+    if !(s.top <= first && last < s.top + s.rows) { fill(e, &s, from: first, rows: max(last - first + 1, e.window)) }
+    let (c0, c1) = (max(0, b.x0), min(width - 1, b.x1))
+    let sharp = e.sharp.map { sharp in
+      drawSharp(sharp, &s, rows: rows, y0: y0)
+    }
+    // Bilinear weights in 1/256ths, and the first of the two samples, for
+    // every column.
+    var columns: [(Int, UInt32)] = []
+    columns.reserveCapacity(c1 - c0 + 1)
+    for x in c0...c1 {
+      let u = (Double(x) + 0.5 - dx) / k - 0.5 + Double(e.marginX)
+      let i = u.rounded(.down)
+      columns.append((Int(i), UInt32(((u - i) * 256).rounded())))
+    }
+    let total = s.rows + 2 * e.marginY
+    precondition(
+      columns.first!.0 >= 0 && columns.last!.0 + 1 < sw && first - s.top + e.marginY >= 0
+        && last - s.top + e.marginY < total)
+    if let shadow = e.shadow {
+      s.alpha.withUnsafeBufferPointer { alpha in
+        s.pixels.withUnsafeBufferPointer { drawn in
+          for r in r0...r1 {
+            let v = sampleRow(y0 + r) - Double(s.top) + Double(e.marginY)
+            let j = v.rounded(.down)
+            let wy = UInt32(((v - j) * 256).rounded())
+            let upper = alpha.baseAddress! + Int(j) * sw
+            let lower = upper + sw
+            let out = pixels + r * width
+            // The content over the shadow: the effect canvas' own pixels
+            // when it is the image's grid, else the sharp band.
+            let own = sharp == nil ? drawn.baseAddress! + (y0 + r - s.top + e.marginY) * sw + e.marginX : nil
+            for (n, x) in (c0...c1).enumerated() {
+              let (i, wx) = columns[n]
+              let top = UInt32(upper[i]) * (256 - wx) + UInt32(upper[i + 1]) * wx
+              let bottom = UInt32(lower[i]) * (256 - wx) + UInt32(lower[i + 1]) * wx
+              let a = (top * (256 - wy) + bottom * wy + 32768) >> 16
+              let c = own?[x] ?? sharp![r * width + x]
+              guard a != 0 || c != 0 else { continue }
+              out[x] = Pixels.over(Pixels.over(c, Pixels.scale(shadow.color, a)), out[x])
+            }
+          }
+        }
+      }
+    } else {
+      s.pixels.withUnsafeBufferPointer { blurred in
+        for r in r0...r1 {
+          let v = sampleRow(y0 + r) - Double(s.top) + Double(e.marginY)
+          let j = v.rounded(.down)
+          let wy = UInt32(((v - j) * 256).rounded())
+          let upper = blurred.baseAddress! + Int(j) * sw
+          let lower = upper + sw
+          let out = pixels + r * width
+          for (n, x) in (c0...c1).enumerated() {
+            let (i, wx) = columns[n]
+            let (p00, p01, p10, p11) = (upper[i], upper[i + 1], lower[i], lower[i + 1])
+            guard p00 | p01 | p10 | p11 != 0 else { continue }
+            var p = PreparedEffect.bilinear(p00, p01, p10, p11, wx, wy)
+            // Rounding may leave a channel above alpha: clamp it.
+            let a = p >> 24
+            for shift in [UInt32(0), 8, 16] where (p >> shift) & 0xFF > a { p = (p & ~(0xFF << shift)) | a << shift }
+            out[x] = Pixels.over(p, out[x])
+          }
+        }
+      }
+    }
+    scratch.effects[key] = s
+  }
+
+  /// The sharp content of a coarse shadow for this band, at full
+  /// resolution.
+  private func drawSharp(_ sharp: RasterRenderer, _ s: inout EffectScratch, rows: Int, y0: Int) -> [Pixel] {
+    if s.sharpScratch == nil {
+      s.sharpScratch = Scratch(coverage: CoverageBand(width: width, y0: 0, height: RasterRenderer.bandHeight))
+    }
+    if s.sharpPixels.count != width * rows { s.sharpPixels = [Pixel](repeating: 0, count: width * rows) }
+    var band = s.sharpPixels
+    s.sharpPixels = []
+    band.withUnsafeMutableBufferPointer {
+      sharp.renderBand(y0: y0, rows: rows, into: $0.baseAddress!, &s.sharpScratch!)
+    }
+    s.sharpPixels = band
+    return band
+  }
+
+  /// Draws the effect canvas' rows `top ..< top + rows` (margins aside)
+  /// with the margin above and below them, and blurs them.
+  private func fill(_ e: PreparedEffect, _ s: inout EffectScratch, from top: Int, rows: Int) {
+    let sw = e.content.width
+    let total = rows + 2 * e.marginY
+    s.top = top
+    s.rows = rows
+    if s.pixels.count < sw * total { s.pixels = [Pixel](repeating: 0, count: sw * total) }
+    // The window's rows are the effect canvas' rows top ..< top + total.
+    s.pixels.withUnsafeMutableBufferPointer { buffer in
+      var k = 0
+      while k < total {
+        let n = min(RasterRenderer.bandHeight, total - k)
+        e.content.renderBand(y0: top + k, rows: n, into: buffer.baseAddress! + k * sw, &s.scratch)
+        k += n
+      }
+    }
+    // The window's rows and columns the blur can reach.
+    let columns = e.spread.x0..<(e.spread.x1 + 1)
+    let reached = (e.spread.y0 - top)..<(e.spread.y1 + 1 - top)
+    if s.alpha.count < sw * total { s.alpha = [UInt8](repeating: 0, count: sw * total) }
+    if e.shadow != nil {
+      for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> 24) }
+      BoxBlur.blur(
+        &s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line, columns: columns,
+        rows: reached)
+    } else {
+      // Each channel of the premultiplied pixels blurred alike.
+      for channel in 0..<4 {
+        let shift = UInt32(channel * 8)
+        for i in 0..<(sw * total) { s.alpha[i] = UInt8(truncatingIfNeeded: s.pixels[i] >> shift) }
+        BoxBlur.blur(
+          &s.alpha, width: sw, height: total, sigmaX: e.sigma.x, sigmaY: e.sigma.y, line: &s.line, columns: columns,
+          rows: reached)
+        let mask = ~(UInt32(0xFF) << shift)
+        for i in 0..<(sw * total) { s.pixels[i] = (s.pixels[i] & mask) | UInt32(s.alpha[i]) << shift }
+      }
+    }
+  }
+}
+
+extension PreparedEffect {
+  /// Four premultiplied pixels mixed bilinearly, weights in 1/256ths.
+  @inline(__always)
+  static func bilinear(_ p00: Pixel, _ p01: Pixel, _ p10: Pixel, _ p11: Pixel, _ wx: UInt32, _ wy: UInt32) -> Pixel {
+    var out: Pixel = 0
+    for shift in [UInt32(0), 8, 16, 24] {
+      let (a, b, c, d) = ((p00 >> shift) & 255, (p01 >> shift) & 255, (p10 >> shift) & 255, (p11 >> shift) & 255)
+      let top = a * (256 - wx) + b * wx
+      let bottom = c * (256 - wx) + d * wx
+      out |= min(255, (top * (256 - wy) + bottom * wy + 32768) >> 16) << shift
+    }
+    return out
+  }
+}
