@@ -101,12 +101,13 @@ final class PreparedEffect {
         x1: (c.x1 + 1 - marginX + reachX) * k + k, y1: (c.y1 + 1 - marginY + reachY) * k + k
       )
       .intersection(PixelBounds(x0: 0, y0: 0, x1: w - 1, y1: h - 1))
-    // A window of 256 rows, or one band when that would take more than
-    // 32 MiB (a wide blur on a wide image).
-    let wide = (256 + 2 * marginY) * cw * 5 > 32 << 20
-    window = wide ? RasterRenderer.bandHeight : 256
+    // A window of 128 rows (the run of bands a drawing thread takes in
+    // turn), or one band when that would take more than 32 MiB (a wide
+    // blur on a wide image).
+    let wide = (128 + 2 * marginY) * cw * 5 > 32 << 20
+    window = wide ? RasterRenderer.bandHeight : 128
     // Each window draws the children over the window and twice the reach
-    // (on each thread: threads draw overlapping windows, counted as two),
+    // (threads' windows may overlap: counted as two),
     // and blurs that many rows where the content reaches (a blur's four
     // channels cost four times a shadow's alpha); each image pixel it
     // covers is sampled once.

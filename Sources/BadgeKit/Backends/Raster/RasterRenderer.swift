@@ -379,15 +379,17 @@ struct RasterRenderer: @unchecked Sendable {
       let rows = min(chunkRows, height - top)
       let bands = (rows + band - 1) / band
       let chunkTop = top
-      runInParallel(min(threads, bands)) { t in
+      // Each thread draws a run of bands one after another, so that a
+      // shadow's or blur's window serves several of its bands.
+      let workers = min(threads, bands)
+      let run = (bands + workers - 1) / workers
+      runInParallel(workers) { t in
         let pixels = buffers + t * self.width * band
-        var b = t
-        while b < bands {
+        for b in (t * run)..<min(bands, (t + 1) * run) {
           let y0 = chunkTop + b * band
           let n = min(band, chunkTop + rows - y0)
           self.renderBand(y0: y0, rows: n, into: pixels, &scratches[t])
           perBand(y0, n, pixels)
-          b += threads
         }
       }
       guard afterChunk(top, rows) else { return false }
