@@ -31,7 +31,7 @@ struct SVGConicTests {
     func exact(_ p: Point) -> [Int] {
       let q = transform.inverted!.apply(p)
       let g = gradient
-      let c = SVGConic.color(at: g.t(atAngle: atan2(q.y - g.center.y, q.x - g.center.x)), g.stops)
+      let c = GradientStop.color(at: g.t(atAngle: atan2(q.y - g.center.y, q.x - g.center.x)), g.stops)
       let a = c.a * opacity
       return [c.r, c.g, c.b].map { Int(((a * $0 + 1 - a) * 255).rounded()) }
     }

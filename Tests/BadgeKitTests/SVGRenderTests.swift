@@ -174,7 +174,7 @@ struct SVGRenderTests {
   static func radialColour(_ g: RadialGradient, _ t: Transform, _ x: Double, _ y: Double) -> [Int] {
     let q = t.inverted!.apply(Point(x + 0.5, y + 0.5))
     let d = ((q.x - g.center.x) * (q.x - g.center.x) + (q.y - g.center.y) * (q.y - g.center.y)).squareRoot()
-    let c = SVGConic.color(at: (d - g.startRadius) / (g.endRadius - g.startRadius), g.stops)
+    let c = GradientStop.color(at: (d - g.startRadius) / (g.endRadius - g.startRadius), g.stops)
     return [c.r, c.g, c.b].map { Int(($0 * 255).rounded()) }
   }
 

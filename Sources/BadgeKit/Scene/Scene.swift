@@ -37,6 +37,34 @@ public struct GradientStop: Hashable, Sendable {
   }
 }
 
+extension GradientStop {
+  /// The unpremultiplied colour at `t` of a gradient with `stops`, as
+  /// every backend interpolates (in sRGB, alpha straight, as SVG does),
+  /// padded with the end colours beyond the first and last stop. Where
+  /// both pads meet (every stop at one place) the near end wins: t = 1
+  /// and beyond is the last colour even when every stop is at 1, and t = 0
+  /// the first even when all are at 0.
+  public static func color(at t: Double, _ stops: [GradientStop]) -> RGBA {
+    guard let first = stops.first, let last = stops.last else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
+    if t < 0.5 {
+      if t <= first.location { return first.color }
+      if t >= last.location { return last.color }
+    } else {
+      if t >= last.location { return last.color }
+      if t <= first.location { return first.color }
+    }
+    for i in 1..<stops.count where t <= stops[i].location {
+      let (a, b) = (stops[i - 1], stops[i])
+      let span = b.location - a.location
+      let f = span > 0 ? (t - a.location) / span : 1
+      return RGBA(
+        r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
+        b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
+    }
+    return last.color
+  }
+}
+
 /// A linear gradient between two points of the path's frame (points),
 /// padded with the end colours beyond them.
 public struct LinearGradient: Hashable, Sendable {

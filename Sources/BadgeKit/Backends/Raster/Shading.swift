@@ -43,7 +43,7 @@ enum Shader {
     case .radial(let g):
       let span = g.endRadius - g.startRadius
       guard span > 0, let toFrame = PixelToFrame(m) else {
-        self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+        self = .solid(Pixels.pack(GradientStop.color(at: 1, g.stops), opacity: opacity))
         return
       }
       // An entry a pixel along the radius (1024 to 8192).
@@ -52,7 +52,7 @@ enum Shader {
       self = .radial(table: Shader.table(g.stops, pixels, opacity), toFrame: toFrame, gradient: g)
     case .conic(let g):
       guard g.endAngle > g.startAngle, let toFrame = PixelToFrame(m) else {
-        self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+        self = .solid(Pixels.pack(GradientStop.color(at: 1, g.stops), opacity: opacity))
         return
       }
       // An entry a pixel along the circle through the canvas' far corner.
@@ -65,7 +65,7 @@ enum Shader {
       let det = m.a * m.d - m.b * m.c
       guard len2 > 0, det != 0 else {
         // A gradient of no length paints its last colour (as SVG).
-        self = .solid(Pixels.pack(Shader.color(at: 1, g.stops), opacity: opacity))
+        self = .solid(Pixels.pack(GradientStop.color(at: 1, g.stops), opacity: opacity))
         return
       }
       // The gradient's direction divided by its length: t = u · (q − start)
@@ -85,14 +85,14 @@ enum Shader {
       let lo = max(0, min(1, ts.min()!))
       let hi = max(0, min(1, ts.max()!))
       guard hi > lo, lo.isFinite, hi.isFinite else {
-        self = .solid(Pixels.pack(Shader.color(at: lo.isFinite ? lo : 0, g.stops), opacity: opacity))
+        self = .solid(Pixels.pack(GradientStop.color(at: lo.isFinite ? lo : 0, g.stops), opacity: opacity))
         return
       }
       let pixels = (hi - lo) / (gx * gx + gy * gy).squareRoot()
       let size =
         pixels.isFinite ? min(Shader.maximumTableSize, max(Shader.tableSize, Int(pixels) + 2)) : Shader.tableSize
       let table = (0..<size).map { i in
-        Pixels.pack(Shader.color(at: lo + (hi - lo) * Double(i) / Double(size - 1), g.stops), opacity: opacity)
+        Pixels.pack(GradientStop.color(at: lo + (hi - lo) * Double(i) / Double(size - 1), g.stops), opacity: opacity)
       }
       // t mapped onto the table: (t − lo) / (hi − lo).
       let span = hi - lo
@@ -105,7 +105,9 @@ enum Shader {
   /// 8192 entries.
   static func table(_ stops: [GradientStop], _ pixels: Double, _ opacity: Double) -> [Pixel] {
     let size = pixels.isFinite ? min(maximumTableSize, max(tableSize, Int(pixels) + 2)) : tableSize
-    return (0..<size).map { i in Pixels.pack(Shader.color(at: Double(i) / Double(size - 1), stops), opacity: opacity) }
+    return (0..<size).map { i in
+      Pixels.pack(GradientStop.color(at: Double(i) / Double(size - 1), stops), opacity: opacity)
+    }
   }
 
   /// The colour of the whole row `y` when it does not change along x.
@@ -187,29 +189,5 @@ enum Shader {
   static func lookup(_ table: [Pixel], _ t: Float) -> Pixel {
     let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
     return table[Int(clamped * Float(table.count - 1) + 0.5)]
-  }
-
-  /// The unpremultiplied colour at `t`, padded beyond the first and last
-  /// stop. Where both pads meet (every stop at one place), the near end
-  /// of the table wins: t = 1 (and beyond) is the last colour even when
-  /// every stop is at 1, and t = 0 the first even when all are at 0.
-  static func color(at t: Double, _ stops: [GradientStop]) -> RGBA {
-    guard let first = stops.first, let last = stops.last else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
-    if t < 0.5 {
-      if t <= first.location { return first.color }
-      if t >= last.location { return last.color }
-    } else {
-      if t >= last.location { return last.color }
-      if t <= first.location { return first.color }
-    }
-    for i in 1..<stops.count where t <= stops[i].location {
-      let (a, b) = (stops[i - 1], stops[i])
-      let span = b.location - a.location
-      let f = span > 0 ? (t - a.location) / span : 1
-      return RGBA(
-        r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
-        b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
-    }
-    return last.color
   }
 }

@@ -54,7 +54,7 @@ struct SVGConic {
       let (ta, tb) = (t(a), t(b))
       let inside = (tb - ta) * 1e-6
       let change =
-        ta == tb ? 0 : step(SVGConic.color(at: ta + inside, g.stops), SVGConic.color(at: tb - inside, g.stops))
+        ta == tb ? 0 : step(GradientStop.color(at: ta + inside, g.stops), GradientStop.color(at: tb - inside, g.stops))
       let least = Int(((b - a) / SVGConic.widest).rounded(.up))
       pieces.append((a, b, max(least, Int((change * 255 * (1 + 3e-6) - 1e-9).rounded(.up))), least))
     }
@@ -68,34 +68,9 @@ struct SVGConic {
         let from = p.from + (p.to - p.from) * Double(j) / Double(p.count)
         let to = j == p.count - 1 ? p.to : p.from + (p.to - p.from) * Double(j + 1) / Double(p.count)
         if from < middle { split = wedges.count + 1 }
-        wedges.append(Wedge(from: from, to: to, color: SVGConic.color(at: t((from + to) / 2), g.stops)))
+        wedges.append(Wedge(from: from, to: to, color: GradientStop.color(at: t((from + to) / 2), g.stops)))
       }
     }
-  }
-
-  /// The unpremultiplied colour at `t` of a gradient with `stops`, as
-  /// linear gradients interpolate (in sRGB, alpha straight), padded with
-  /// the end colours beyond the first and last stop. Where both pads meet
-  /// (every stop at one place) t = 1 and beyond is the last colour, t = 0
-  /// the first.
-  static func color(at t: Double, _ stops: [GradientStop]) -> RGBA {
-    guard let first = stops.first, let last = stops.last else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
-    if t < 0.5 {
-      if t <= first.location { return first.color }
-      if t >= last.location { return last.color }
-    } else {
-      if t >= last.location { return last.color }
-      if t <= first.location { return first.color }
-    }
-    for i in 1..<stops.count where t <= stops[i].location {
-      let (a, b) = (stops[i - 1], stops[i])
-      let span = b.location - a.location
-      let f = span > 0 ? (t - a.location) / span : 1
-      return RGBA(
-        r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
-        b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
-    }
-    return last.color
   }
 }
 

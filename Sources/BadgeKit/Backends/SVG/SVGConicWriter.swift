@@ -16,7 +16,7 @@ extension SVGWriter.State {
       return indent + element(solid, whiten: whiten) + "\n"
     }
     // One colour all round: a plain fill.
-    if same || !(span > 0) || !span.isFinite { return plain(SVGConic.color(at: 1, g.stops)) }
+    if same || !(span > 0) || !span.isFinite { return plain(GradientStop.color(at: 1, g.stops)) }
     let alphaVaries = g.stops.contains { $0.color.a != first.a }
     let rgbVaries =
       !whiten && g.stops.contains { $0.color.r != first.r || $0.color.g != first.g || $0.color.b != first.b }

@@ -75,7 +75,7 @@ extension SVGWriter.State {
       return ("url(#\(define("g", "linearGradient", rest)))", 1)
     case .radial(let g):
       guard let geometry = SVGWriter.radialGeometry(g, toUser) else {
-        return solid(SVGConic.color(at: 1, g.stops))
+        return solid(GradientStop.color(at: 1, g.stops))
       }
       let (r0, r1) = (min(max(0, g.startRadius), g.endRadius), g.endRadius)
       var rest = " gradientUnits=\"userSpaceOnUse\"" + geometry + ">\n"
@@ -85,7 +85,7 @@ extension SVGWriter.State {
     case .conic(let g):
       // (Conic gradients are drawn by `conic`; this is their colour when
       // they show one only.)
-      return solid(SVGConic.color(at: 1, g.stops))
+      return solid(GradientStop.color(at: 1, g.stops))
     }
   }
 }
