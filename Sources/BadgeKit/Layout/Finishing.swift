@@ -101,19 +101,7 @@ extension LayoutEngine {
       let v = max(abs(p.x), abs(p.y))
       m = v.isNaN ? .infinity : max(m, v)
     }
-    for e in path.elements {
-      switch e {
-      case .move(let p), .line(let p): see(p)
-      case .quad(let c, let p):
-        see(c)
-        see(p)
-      case .cubic(let c1, let c2, let p):
-        see(c1)
-        see(c2)
-        see(p)
-      case .close: break
-      }
-    }
+    path.forEachPoint(see)
     return m
   }
 

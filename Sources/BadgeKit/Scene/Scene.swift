@@ -25,6 +25,24 @@ public enum PathElement: Hashable, Sendable {
 public struct ScenePath: Hashable, Sendable {
   public var elements: [PathElement]
   public init(_ elements: [PathElement] = []) { self.elements = elements }
+
+  /// Calls `body` with every point of the path, control points included
+  /// (the curves lie in their hull).
+  public func forEachPoint(_ body: (Point) -> Void) {
+    for e in elements {
+      switch e {
+      case .move(let p), .line(let p): body(p)
+      case .quad(let c, let p):
+        body(c)
+        body(p)
+      case .cubic(let c1, let c2, let p):
+        body(c1)
+        body(c2)
+        body(p)
+      case .close: break
+      }
+    }
+  }
 }
 
 /// A colour stop of a gradient: a colour at a fraction 0…1 along it.

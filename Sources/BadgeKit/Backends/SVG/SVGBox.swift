@@ -61,19 +61,7 @@ struct SVGBox: Hashable {
       let q = t.apply(p)
       if box == nil { box = SVGBox(q) } else { box!.add(q) }
     }
-    for e in path.elements {
-      switch e {
-      case .move(let p), .line(let p): add(p)
-      case .quad(let c, let p):
-        add(c)
-        add(p)
-      case .cubic(let c1, let c2, let p):
-        add(c1)
-        add(c2)
-        add(p)
-      case .close: break
-      }
-    }
+    path.forEachPoint(add)
     return box
   }
 
