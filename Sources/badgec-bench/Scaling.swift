@@ -329,7 +329,8 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
 func isLimit(_ m: Message) -> Bool {
   switch m {
   case .tooManyItems, .tooManyViews, .tooManyShapes, .tooManySegments, .outputTooLarge, .layoutTooDeep, .tooManySteps,
-    .tooManyCopiedShapes, .tooMuchArea, .tooManyEdgeRows, .groupsTooDeep, .imagePixelsTooLarge, .effectsTooLarge:
+    .tooManyCopiedShapes, .tooMuchArea, .tooManyEdgeRows, .groupsTooDeep, .imagePixelsTooLarge, .effectsTooLarge,
+    .tooManyDashes, .strokeTooComplex:
     return true
   default: return false
   }

@@ -508,16 +508,28 @@ struct StrokerTests {
     }
   }
 
+  /// The dashes of all strokes share one budget, and running out is
+  /// reported (not a silent end).
   @Test func dashCountIsBounded() {
     let pattern = Stroker.DashPattern([1e-3, 1e-3], phase: 0)!
     var count = 0
-    pattern.dashes(StrokerTests.line(0, 0, 1e6, 0).subpaths, tolerance: 0.01, limit: 1000) { _ in count += 1 }
-    #expect(count == 1000)
+    var budget = Stroker.Budget(dashes: 1000, steps: 4000)
+    pattern.dashes(StrokerTests.line(0, 0, 1e6, 0).subpaths, tolerance: 0.01, budget: &budget) { _ in count += 1 }
+    #expect(count == 1000 && budget.tooManyDashes && budget.dashes == 0)
+    // The next path gets none.
+    var more = 0
+    pattern.dashes(StrokerTests.line(0, 0, 10, 0).subpaths, tolerance: 0.01, budget: &budget) { _ in more += 1 }
+    #expect(more == 0)
     // Intervals too small to move along the path end the walk too.
     var tiny = 0
+    var small = Stroker.Budget(dashes: 500, steps: 2000)
     Stroker.DashPattern([1e-300, 1e-300], phase: 0)!.dashes(
-      StrokerTests.line(0, 0, 1, 0).subpaths, tolerance: 0.01, limit: 500
+      StrokerTests.line(0, 0, 1, 0).subpaths, tolerance: 0.01, budget: &small
     ) { _ in tiny += 1 }
-    #expect(tiny == 500)
+    #expect(tiny == 500 && small.tooManyDashes)
+    // A pattern that fits says nothing.
+    var enough = Stroker.Budget()
+    pattern.dashes(StrokerTests.line(0, 0, 1, 0).subpaths, tolerance: 0.01, budget: &enough) { _ in }
+    #expect(!enough.tooManyDashes)
   }
 }

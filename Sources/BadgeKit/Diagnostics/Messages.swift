@@ -17,6 +17,9 @@ public enum Message: Equatable, Sendable {
   case duplicateBadge
   case duplicateName(String)
   case emptyMask
+  case tooManyDashes(Int)
+  case strokeTooComplex(Int)
+  case angleOutOfRange
   case effectsTooLarge(Int)
   case emptyClipShape
   case expected(String, found: String)
@@ -96,6 +99,14 @@ public enum Message: Equatable, Sendable {
     case .effectsTooLarge(let mib):
       return
         "the shadows and blurs would take more than \(mib) MiB of buffers a thread (each a band of the image plus the blur's reach); expected smaller blur radii or a smaller image"
+    case .angleOutOfRange:
+      return "an angular gradient's angles reach past a million radians; expected angles within a few turns"
+    case .strokeTooComplex(let limit):
+      return
+        "a stroke's outline takes more than \(limit) points; expected fewer or longer dashes, a narrower stroke or a smaller image"
+    case .tooManyDashes(let limit):
+      return
+        "the strokes' dash patterns cut more than \(limit) dashes in all; expected longer dashes and gaps, or fewer dashed shapes"
     case .emptyMask:
       return "the mask draws nothing, so it would hide everything; expected shapes in its content"
     case .emptyClipShape:

@@ -214,7 +214,11 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
       bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange))
     } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
-      if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
+      if renderer.strokeTooComplex {
+        bag.append(Diagnostic(.strokeTooComplex(Stroker.maximumOutlinePoints), at: badge.nameRange))
+      } else if renderer.tooManyDashes {
+        bag.append(Diagnostic(.tooManyDashes(Stroker.DashPattern.maximumDashes), at: badge.nameRange))
+      } else if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
         bag.append(Diagnostic(.effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20), at: badge.nameRange))
       } else if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
         bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))

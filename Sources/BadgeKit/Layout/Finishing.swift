@@ -57,7 +57,9 @@ extension LayoutEngine {
           return node.mapChildren(visit)
         case .fill(var f):
           let t = f.transform
-          check(f.path, t, pad: f.stroke.map { $0.width * max(1, $0.miterLimit) } ?? 0)
+          // A stroke reaches half its width beyond the path, a square cap
+          // √2 times that, a miter up to the limit times the width.
+          check(f.path, t, pad: f.stroke.map { $0.width * ($0.join == .miter ? max(1, $0.miterLimit) : 1) } ?? 0)
           if case .linear(let g) = f.paint {
             f.paint = LayoutEngine.settled(g, t)
             // The gradient's ends are written in canvas space too.
@@ -69,8 +71,23 @@ extension LayoutEngine {
               }
             }
           }
-          if case .radial(let g) = f.paint { f.paint = LayoutEngine.settled(g, t) }
+          if case .radial(let g) = f.paint {
+            // The centre and radius are written in canvas space too.
+            let c = t.apply(g.center)
+            let s = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+            far(
+              max(abs(c.x), abs(c.y), g.endRadius * s, g.startRadius * s, g.endRadius, abs(g.center.x), abs(g.center.y))
+            )
+            f.paint = LayoutEngine.settled(g, t)
+          }
           if case .conic(var g) = f.paint {
+            let c = t.apply(g.center)
+            far(max(abs(c.x), abs(c.y), abs(g.center.x), abs(g.center.y)))
+            // Angles past a million turns carry no precision.
+            if !(abs(g.startAngle) <= 1e6 && abs(g.endAngle) <= 1e6) && !reported {
+              evaluator.report(.angleOutOfRange, range)
+              reported = true
+            }
             g.stops = LayoutEngine.settledStops(g.stops)
             f.paint = .conic(g)
           }
@@ -90,6 +107,9 @@ extension LayoutEngine {
       v /= 10
       e += 1
     }
+    // A reach just past the limit is written whole, so that it never
+    // reads as the limit itself.
+    if e == 9 && Int(v) == 1 && x > maximumCoordinate { return formatForMessage(x.rounded(.up)) }
     return "\(Int(v))e\(e)"
   }
 

@@ -107,6 +107,11 @@ struct PreparationCosts {
   var groupDepth = 0
   /// Bytes of the buffers every effect needs on each drawing thread.
   var effectBytes = 0
+  /// What strokes may still make: dashes and outline points.
+  var strokes = Stroker.Budget()
+  /// Whether a stroke's outline took more than
+  /// `Stroker.maximumOutlinePoints` points (and was not drawn).
+  var strokeTooComplex = false
 }
 
 /// Renders one scene at one scale.
@@ -194,7 +199,16 @@ struct RasterRenderer: @unchecked Sendable {
         // flattening tolerance once drawn.
         let stretch = max(
           (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-12)
-        path = Stroker.outline(f.path, style, tolerance: flattener.tolerance / stretch, overlapping: &overlapping)
+        // An outline point makes about an edge, and takes about 60 bytes
+        // until it is flattened: an outline may not grow past the edges
+        // left, nor past `Stroker.maximumOutlinePoints`.
+        costs.strokes.points = min(flattener.limit, Stroker.maximumOutlinePoints)
+        path = Stroker.outline(
+          f.path, style, tolerance: flattener.tolerance / stretch, overlapping: &overlapping, budget: &costs.strokes)
+        if costs.strokes.tooManyPoints {
+          if flattener.limit > Stroker.maximumOutlinePoints { costs.strokeTooComplex = true } else { tooMany = true }
+          return .layer(opacity: 0, children: [], bounds: .empty)
+        }
       }
       guard let edges = flattener.edges(path, m) else {
         tooMany = true
@@ -310,7 +324,17 @@ struct RasterRenderer: @unchecked Sendable {
     costs.tooManyEdges = costs.tooManyEdges || tooMany
     costs.groupDepth = max(costs.groupDepth, deepest)
     effectBytes = costs.effectBytes
+    tooManyDashes = costs.strokes.tooManyDashes
+    strokeTooComplex = costs.strokeTooComplex
   }
+
+  /// Whether a stroke's outline took more than
+  /// `Stroker.maximumOutlinePoints` points.
+  private(set) var strokeTooComplex = false
+
+  /// Whether the strokes of the image cut more than
+  /// `Stroker.DashPattern.maximumDashes` dashes (the rest were not drawn).
+  private(set) var tooManyDashes = false
 
   /// Bytes of the buffers this image's shadows and blurs take on each
   /// drawing thread.

@@ -90,7 +90,7 @@ enum Shader {
       }
       let pixels = (hi - lo) / (gx * gx + gy * gy).squareRoot()
       let size =
-        pixels.isFinite ? min(Shader.maximumTableSize, max(Shader.tableSize, Int(pixels) + 2)) : Shader.tableSize
+        Shader.tableSize(pixels)
       let table = (0..<size).map { i in
         Pixels.pack(GradientStop.color(at: lo + (hi - lo) * Double(i) / Double(size - 1), g.stops), opacity: opacity)
       }
@@ -100,11 +100,18 @@ enum Shader {
     }
   }
 
+  /// Entries for a gradient `pixels` long: one a pixel, 1024 to 8192
+  /// (clamped before converting: a huge gradient must not overflow).
+  static func tableSize(_ pixels: Double) -> Int {
+    guard pixels.isFinite else { return tableSize }
+    return Int(min(Double(maximumTableSize), max(Double(tableSize), pixels + 2)))
+  }
+
   /// The colours of `stops` at `t` from 0 to 1, premultiplied with
   /// `opacity`: an entry a pixel along a gradient `pixels` long, 1024 to
   /// 8192 entries.
   static func table(_ stops: [GradientStop], _ pixels: Double, _ opacity: Double) -> [Pixel] {
-    let size = pixels.isFinite ? min(maximumTableSize, max(tableSize, Int(pixels) + 2)) : tableSize
+    let size = tableSize(pixels)
     return (0..<size).map { i in
       Pixels.pack(GradientStop.color(at: Double(i) / Double(size - 1), stops), opacity: opacity)
     }

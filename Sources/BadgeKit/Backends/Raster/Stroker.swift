@@ -30,22 +30,40 @@ enum Stroker {
   /// round joins and caps) and the polygons.
   static func outline(_ path: ScenePath, _ style: StrokeStyle, tolerance: Double) -> ScenePath {
     var overlapping = false
-    return outline(path, style, tolerance: tolerance, overlapping: &overlapping)
+    var budget = Budget()
+    return outline(path, style, tolerance: tolerance, overlapping: &overlapping, budget: &budget)
+  }
+
+  /// The most points one stroke's outline may take (about 120 MB).
+  static let maximumOutlinePoints = 2_000_000
+
+  /// What strokes may still make, shared by every stroke of an image:
+  /// dashes (and intervals walked), and outline points.
+  struct Budget {
+    var dashes = DashPattern.maximumDashes
+    var steps = 4 * DashPattern.maximumDashes
+    var points = Int.max
+    /// Whether a stroke stopped because the dashes ran out.
+    var tooManyDashes = false
+    /// Whether a stroke stopped because its outline grew past `points`.
+    var tooManyPoints = false
   }
 
   /// The same, and whether pieces of the outline overlap one another
   /// (where the path turns straight back on itself): exact coverage would
   /// count such pixels twice along the edges, so the caller draws them in
-  /// strips.
-  static func outline(_ path: ScenePath, _ style: StrokeStyle, tolerance: Double, overlapping: inout Bool)
-    -> ScenePath
-  {
+  /// strips. Stops (and says so in `budget`) when the dashes or the
+  /// outline's points run out.
+  static func outline(
+    _ path: ScenePath, _ style: StrokeStyle, tolerance: Double, overlapping: inout Bool, budget: inout Budget
+  ) -> ScenePath {
     let r = style.width / 2
     guard r > 0, r.isFinite else { return ScenePath() }
     let tol = tolerance > 0 && tolerance.isFinite ? tolerance : r / 1000
     var outliner = Outliner(radius: r, style: style, tolerance: tol)
+    outliner.limit = budget.points
     if let pattern = DashPattern(style.dash, phase: style.dashPhase, joinTouching: style.cap != .butt) {
-      pattern.dashes(path.subpaths, tolerance: tol) { outliner.stroke($0) }
+      pattern.dashes(path.subpaths, tolerance: tol, budget: &budget) { outliner.stroke($0) }
     } else {
       // A lone `move` draws nothing.
       for s in path.subpaths where !s.segments.isEmpty || s.closed {
@@ -53,6 +71,8 @@ enum Stroker {
       }
     }
     overlapping = outliner.overlapping
+    if outliner.overflowed || outliner.elements.count > budget.points { budget.tooManyPoints = true }
+    budget.points -= min(budget.points, outliner.elements.count)
     return ScenePath(outliner.elements)
   }
 }
@@ -153,6 +173,11 @@ extension Stroker {
     let step: Double
     /// The contours so far: move, lines, close, in the path's frame.
     private(set) var elements: [PathElement] = []
+    /// The most elements worth making: past it, runs are no longer
+    /// outlined (the caller reports the outline as too large).
+    var limit = Int.max
+    /// Whether a run was left out for passing `limit`.
+    private(set) var overflowed = false
     /// Whether a polyline was cut where it turns back on itself (its
     /// pieces overlap).
     private(set) var overlapping = false
@@ -168,9 +193,17 @@ extension Stroker {
     }
 
     mutating func stroke(_ run: Run) {
+      guard elements.count <= limit else { return }
       var line = Polyline(epsilon: tolerance * 1e-3)
       line.add(run.start, smooth: false)
-      for s in run.segments { line.add(s, tolerance: tolerance) }
+      for s in run.segments {
+        line.add(s, tolerance: tolerance)
+        // A run that alone would pass the limit is not outlined at all.
+        if line.points.count > limit - elements.count {
+          overflowed = true
+          return
+        }
+      }
       if run.closed, line.points.count > 1, distance(line.points[line.points.count - 1], run.start) <= line.epsilon {
         line.points.removeLast()
         line.smooth.removeLast()
@@ -454,17 +487,25 @@ extension Stroker {
     /// Each run is handed to `body` as soon as it is known; after `limit`
     /// dashes the rest are dropped.
     func dashes(
-      _ subpaths: [ScenePath.Subpath], tolerance: Double, limit: Int = DashPattern.maximumDashes,
+      _ subpaths: [ScenePath.Subpath], tolerance: Double, budget shared: inout Stroker.Budget,
       _ body: (Run) -> Void
     ) {
-      var budget = limit
+      var budget = shared.dashes
       // Intervals walked, dashes or gaps: bounds the work when the
       // intervals are too small to move along a long path.
-      var steps = 4 * limit
+      var steps = shared.steps
+      defer {
+        shared.dashes = max(0, budget)
+        shared.steps = max(0, steps)
+      }
       for sub in subpaths {
         let walker = DashWalker(sub.drawn, tolerance: tolerance)
         let length = walker.length
-        guard length > 0, length.isFinite, budget > 0, steps > 0 else { continue }
+        guard length > 0, length.isFinite else { continue }
+        guard budget > 0, steps > 0 else {
+          shared.tooManyDashes = true
+          continue
+        }
         var walk = walker
         var skipFirst = sub.closed
         var added = false
@@ -487,6 +528,7 @@ extension Stroker {
           index = (index + 1) % intervals.count
           interval = intervals[index]
         }
+        if distance < length { shared.tooManyDashes = true }
         if sub.closed && firstIndex % 2 == 0 && budget > 0 {
           walk.restart()
           let first = walk.run(from: 0, to: firstLength)
