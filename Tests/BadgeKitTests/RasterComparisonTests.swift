@@ -213,7 +213,10 @@ struct RasterComparisonTests {
   }
 
   @Test func tinyAndHugeScales() throws {
-    let source = try Support.read("samples/sunburst.badge")
+    // The sunburst's curves without its shadow (whose blur past the edges
+    // of a 32-pixel image renderers treat differently: see the README).
+    let source = try Support.read("samples/sunburst.badge").split(separator: "\n")
+      .filter { !$0.contains(".shadow(") }.joined(separator: "\n")
     try RasterSupport.check(
       "sunburst-tiny", source, CompileOptions(canvasSize: Size(64, 64), raster: RasterOptions(scale: 0.5)),
       within: 32, fraction: 0.995)
