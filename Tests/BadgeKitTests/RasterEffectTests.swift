@@ -256,3 +256,42 @@ extension RasterEffectTests {
     #expect(result.diagnostics.map(\.message) == [message])
   }
 }
+
+extension RasterEffectTests {
+  /// The fast paths against their plain versions: the blur's columns,
+  /// swept a row at a time, against the same boxes run down each column
+  /// as a row (the plane transposed); a gradient's run of colours against
+  /// its colour at each pixel.
+  @Test func fastPathsMatchTheirPlainVersions() throws {
+    var rng = RasterCoverageTests.Random(state: 77)
+    let (w, h) = (37, 53)
+    let plane = (0..<(w * h)).map { _ in UInt8(rng.next() * 255) }
+    for sigma in [1.2, 3.0, 6.5] {
+      var swept = plane
+      var line: [UInt8] = []
+      BoxBlur.blur(&swept, width: w, height: h, sigmaX: 0, sigmaY: sigma, line: &line)
+      // Transposed, the columns are rows, blurred one at a time.
+      var transposed = (0..<(w * h)).map { i in plane[(i % h) * w + i / h] }
+      BoxBlur.blur(&transposed, width: h, height: w, sigmaX: sigma, sigmaY: 0, line: &line)
+      let back = (0..<(w * h)).map { i in transposed[(i % w) * h + i / w] }
+      #expect(swept == back, "σ \(sigma)")
+    }
+    let m = Transform(a: 1.3, b: 0.4, c: -0.2, d: 0.9, tx: 3, ty: -7)
+    let stops = [
+      GradientStop(color: .bytes(255, 0, 0), location: 0), GradientStop(color: .bytes(0, 0, 255, 0.5), location: 1),
+    ]
+    let paints: [Paint] = [
+      .linear(LinearGradient(stops: stops, start: Point(2, 3), end: Point(40, 25))),
+      .radial(RadialGradient(stops: stops, center: Point(20, 20), startRadius: 3, endRadius: 30)),
+      .conic(ConicGradient(stops: stops, center: Point(15, 25), startAngle: 0.3, endAngle: 4)),
+    ]
+    for paint in paints {
+      let shader = Shader(paint, opacity: 0.8, toPixels: m, canvas: Size(60, 60))
+      for y in [0, 17, 59] {
+        var run: [Pixel] = []
+        shader.colors(0, 60, y) { _, p in run.append(p) }
+        #expect(run == (0..<60).map { shader.color($0, y) }, "\(paint)")
+      }
+    }
+  }
+}
