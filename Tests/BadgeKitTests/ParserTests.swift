@@ -49,6 +49,8 @@ struct ParserTests {
     ("45deg * i", "(* 45deg i)"),
     ("3 / 4 * height", "(* (/ 3 4) height)"),
     ("black.opacity(0.33)", "(.opacity black 0.33)"),
+    (".black.opacity(0.4)", "(.opacity black 0.4)"),
+    ("(.center, .top)", "(tuple center top)"),
     ("-red.opacity(a).opacity(2 * b)", "(neg (.opacity (.opacity red a) (* 2 b)))"),
     ("rgb(1, 2, 3).opacity(50%)", "(.opacity (rgb 1 2 3) 50%)"),
     ("(red).opacity(1) + 2", "(+ (.opacity red 1) 2)"),

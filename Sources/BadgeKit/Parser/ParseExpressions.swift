@@ -60,10 +60,17 @@ extension Parser {
     return e
   }
 
-  /// primary = NUMBER | STRING | COLOR | IDENT [ arguments ]
+  /// primary = NUMBER | STRING | COLOR | [ "." ] IDENT [ arguments ]
   ///         | "(" expression { "," expression } ")" ;
-  /// A call's "(" must follow the name directly: `min(a, b)`.
+  /// A call's "(" must follow the name directly: `min(a, b)`. A name may
+  /// be written with SwiftUI's leading dot (`.center`, `.round`, `.red`).
   mutating func primary() throws(ParseError) -> Expr {
+    if check(.dot), case .identifier = peek(1).kind, !peek(1).spaceBefore {
+      let dot = advance().range
+      var e = try primary()
+      e.range = dot.union(e.range)
+      return e
+    }
     let t = peek
     switch t.kind {
     case .number(let value, let unit):
