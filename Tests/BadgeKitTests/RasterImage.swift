@@ -12,7 +12,8 @@ struct RGBImage: Equatable {
   var height: Int
   var bytes: [UInt8]
 
-  /// Parses binary PPM (P6, maxval 255).
+  /// Parses binary PPM (P6, maxval 255), or PGM (P5: grey, each sample
+  /// made three).
   init?(ppm data: [UInt8]) {
     var fields: [String] = []
     var i = 0
@@ -30,12 +31,12 @@ struct RGBImage: Equatable {
       fields.append(token)
     }
     i += 1
-    guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255",
-      data.count - i == w * h * 3
+    guard fields.count == 4, fields[0] == "P6" || fields[0] == "P5", let w = Int(fields[1]), let h = Int(fields[2]),
+      fields[3] == "255", data.count - i == w * h * (fields[0] == "P6" ? 3 : 1)
     else { return nil }
     width = w
     height = h
-    bytes = Array(data[i...])
+    bytes = fields[0] == "P6" ? Array(data[i...]) : data[i...].flatMap { [$0, $0, $0] }
   }
 
   init(width: Int, height: Int, bytes: [UInt8]) {

@@ -73,6 +73,9 @@ public struct Element: Equatable, Sendable {
 public enum Primary: Equatable, Sendable {
   /// `path { … }`: a shape drawn in its own frame.
   case path(PathBody)
+  /// `path("M0 0 L10 10", viewBox: (0, 0, 24, 24))`: a shape from SVG path
+  /// data, with the range of `path`.
+  case pathData(arguments: [Argument], range: SourceRange)
   /// `zstack { … }`: children centred on each other.
   case zstack(Block)
   /// `geometry { … }`: takes the whole proposal; children at its top-left.

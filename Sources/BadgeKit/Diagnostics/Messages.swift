@@ -55,6 +55,7 @@ public enum Message: Equatable, Sendable {
   case strokeBorderNeedsShape
   case notAShape(String)
   case badDash
+  case badPathData(expected: String, found: String)
   case unexpectedCharacter(String)
   case unknownArgumentLabel(String, of: String, suggestion: String? = nil)
   case unknownComponent(String, suggestion: String? = nil)
@@ -111,6 +112,8 @@ public enum Message: Equatable, Sendable {
       return "the mask draws nothing, so it would hide everything; expected shapes in its content"
     case .emptyClipShape:
       return "the clip shape draws nothing, so it would hide everything; expected a shape"
+    case .badPathData(let expected, let found):
+      return "malformed path data: expected \(expected), found \(shown(found))"
     case .badDash:
       return "expected dash lengths that are not negative and not all zero"
     case .notAShape(let found):

@@ -287,6 +287,16 @@ extension LayoutEngine {
       builder.build(body, view.scope.withGeometry(size), frame: size)
       guard spend(1, at: view.element.range) else { return }
       emit(builder.path, size, t, context, &nodes, at: view.element.range)
+    case .pathData(let args, let range):
+      guard segmentBudget >= 0 else { return }
+      if context.stroke != nil && context.strokeBorder {
+        reportOnce(.strokeBorderNeedsShape, view.element.range)
+        return
+      }
+      guard let path = pathFromData(args, in: size, view.scope.withGeometry(size), at: range),
+        spend(1, at: range)
+      else { return }
+      emit(path, size, t, context, &nodes, at: range)
     case .geometry(let block):
       drawChildren(block, view.scope, size, centred: false, t, context, &nodes)
     case .zstack(let block):

@@ -78,7 +78,7 @@ extension LayoutEngine {
   /// The size of the view itself, before any modifier.
   func primarySize(_ view: ViewInstance, _ p: ProposedSize) -> Size {
     switch view.element.primary {
-    case .path, .geometry, .call, .repeat:
+    case .path, .pathData, .geometry, .call, .repeat:
       // Shapes, components and geometry readers take the whole proposal.
       return p.filled
     case .zstack(let block):

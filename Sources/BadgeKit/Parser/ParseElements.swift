@@ -34,9 +34,10 @@ extension Parser {
     }
   }
 
-  /// pathView = "path" pathBody ;
+  /// pathView = "path" ( pathBody | arguments ) ;
   mutating func pathView() throws(ParseError) -> Primary {
-    try consume(.path)
+    let keyword = try consume(.path).range
+    if check(.leftParen) { return .pathData(arguments: try arguments(), range: keyword) }
     return .path(try pathBody())
   }
 

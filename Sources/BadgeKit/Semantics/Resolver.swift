@@ -97,6 +97,7 @@ struct Resolver {
     let mark = names.mark
     switch e.primary {
     case .path(let body): pathBody(body)
+    case .pathData(let args, _): arguments(args, labels: ["data", "viewBox"], callee: "path")
     case .zstack(let b), .geometry(let b): block(b)
     case .repeat(let count, let index, _, let body):
       expression(count)

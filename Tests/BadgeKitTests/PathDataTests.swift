@@ -1,0 +1,95 @@
+// SVG path data: the grammar's corners (packed numbers, exponents, arc
+// flags without separators, implicit and relative commands, smooth
+// curves), arcs as cubics, and errors at the exact character.
+import Testing
+
+@testable import BadgeKit
+
+struct PathDataTests {
+  /// The end points of each element, as "M x y", "L x y", "C x y", "Q x y", "Z".
+  static func ends(_ text: String) -> String {
+    PathData.parse(text).elements.map { e -> String in
+      func n(_ v: Double) -> String { formatForMessage((v * 1000).rounded() / 1000) }
+      switch e {
+      case .move(let p): return "M \(n(p.x)) \(n(p.y))"
+      case .line(let p): return "L \(n(p.x)) \(n(p.y))"
+      case .quad(_, let p): return "Q \(n(p.x)) \(n(p.y))"
+      case .cubic(_, _, let p): return "C \(n(p.x)) \(n(p.y))"
+      case .close: return "Z"
+      }
+    }.joined(separator: ", ")
+  }
+
+  @Test(arguments: [
+    ("M10 20L30 40", "M 10 20, L 30 40"),
+    ("M 10,20 30,40 50 60", "M 10 20, L 30 40, L 50 60"),  // implicit lines after a move
+    ("m10 20 5 5l1 1", "M 10 20, L 15 25, L 16 26"),  // relative throughout
+    ("M1.5.5L010-.1", "M 1.5 0.5, L 10 -0.1"),  // packed numbers
+    ("M1e1 2E-1L-1.5e+1 .5e1", "M 10 0.2, L -15 5"),  // exponents
+    ("M10 10H20V30h5v-5", "M 10 10, L 20 10, L 20 30, L 25 30, L 25 25"),
+    ("M0 0C1 1 2 2 3 3S5 5 6 6", "M 0 0, C 3 3, C 6 6"),
+    ("M0 0Q1 1 2 0T4 0", "M 0 0, Q 2 0, Q 4 0"),
+    ("M10 10L20 10Zl5 5", "M 10 10, L 20 10, Z, L 15 15"),  // after Z, from the subpath's start
+    ("M0 0A5 5 0 1 1 10 0", "M 0 0, C 10 0"),  // half a turn: two quarter cubics
+    ("M0 0a5 5 0 1010 0", "M 0 0, C 10 0"),  // flags without separators
+    ("M0 0A0 5 0 0 1 10 10", "M 0 0, L 10 10"),  // a zero radius is a line
+    ("  M 1 2  ", "M 1 2"),
+    ("", ""),
+  ])
+  func parses(_ text: String, _ expected: String) {
+    #expect(PathData.parse(text).failure == nil)
+    // Arcs: only the last piece's end is compared (pieces end on the ellipse).
+    let got = PathDataTests.ends(text)
+    if expected.contains("C") && (text.contains("A") || text.contains("a")) {
+      #expect(got.hasPrefix("M 0 0, C") && got.hasSuffix(expected.components(separatedBy: ", ").last!), "\(got)")
+    } else {
+      #expect(got == expected)
+    }
+  }
+
+  /// A half turn of radius 5 is two quarter cubics whose middle point is
+  /// on the circle: (5, −5) for a clockwise sweep from (0, 0) to (10, 0)
+  /// (y down), and radii too small are scaled up to reach.
+  @Test func arcsFollowTheEllipse() throws {
+    let half = PathData.parse("M0 0A5 5 0 0 1 10 0").elements
+    #expect(half.count == 3)
+    guard case .cubic(_, _, let mid) = half[1] else { return }
+    #expect(abs(mid.x - 5) < 1e-9 && abs(mid.y + 5) < 1e-9)
+    let small = PathData.parse("M0 0A1 1 0 0 1 10 0").elements
+    guard case .cubic(_, _, let m) = small[1], case .cubic(_, _, let end) = small.last! else { return }
+    #expect(abs(m.x - 5) < 1e-9 && abs(m.y + 5) < 1e-9 && end == Point(10, 0))
+  }
+
+  @Test(arguments: [
+    ("L10 10", 0, "a move command 'M' or 'm' first"),
+    ("M10 10 L 20 x30", 12, "a number"),
+    ("M10 10 L 20", 11, "a number"),
+    ("M0 0 A5 5 0 2 1 10 10", 12, "an arc flag, 0 or 1"),
+    ("M0 0 #", 5, "a number or a command letter"),
+    ("M0 0 Z 5", 7, "a command letter"),
+  ])
+  func failsAtTheCharacter(_ text: String, _ offset: Int, _ expected: String) {
+    #expect(PathData.parse(text).failure == PathData.Failure(offset: offset, expected: expected))
+  }
+
+  /// In a badge, the error points at the character inside the string.
+  @Test func errorsPointIntoTheString() {
+    let result = Support.compile("badge P { path(\"M0 0 L 5 q\") }")
+    #expect(result.diagnostics.map(\.message.text) == ["malformed path data: expected a number, found 'q'"])
+    #expect(result.diagnostics.first?.range == SourceRange(file: 0, start: 25, end: 26))
+  }
+
+  /// `viewBox:` fits the data's box into the frame, centred, as SVG's
+  /// `xMidYMid meet`: a 24 × 24 box in a 200 × 100 frame is scaled by
+  /// 100 / 24 and moved right by 50.
+  @Test func viewBoxFitsTheFrame() throws {
+    let scene = try #require(Support.scene("badge V size 200, 100 { path(\"M0 0 L24 24\", viewBox: (0, 0, 24, 24)) }"))
+    let f = try #require(scene.fills.first)
+    #expect(
+      f.path.elements.map { e -> Point? in
+        if case .move(let p) = e { return f.transform.apply(p) }
+        if case .line(let p) = e { return f.transform.apply(p) }
+        return nil
+      } == [Point(50, 0), Point(150, 100)])
+  }
+}
