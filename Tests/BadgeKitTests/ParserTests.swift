@@ -172,7 +172,7 @@ struct ParserTests {
           |
         3 | component C() { path { jump (0, 0) } }
           | ^^^^^^^^^
-        t.badge:3:24: error: unknown path command 'jump'; expected move, line, lines, quad, cubic or close
+        t.badge:3:24: error: unknown path command 'jump'; expected move, line, lines, quad, cubic, close or data
           |
         3 | component C() { path { jump (0, 0) } }
           |                        ^^^^

@@ -93,3 +93,24 @@ struct PathDataTests {
       } == [Point(50, 0), Point(150, 100)])
   }
 }
+
+extension PathDataTests {
+  /// `data "M…"` inside a path: points of the frame, or fractions of a
+  /// `within` rectangle; its errors point into its string.
+  @Test func dataInsideAPath() throws {
+    let scene = try #require(
+      Support.scene(
+        "badge D size 100 { path { data \"M10 10 h20\" within 50, 50, 40, 20 { data \"M0 0 L1 1z\" } } }"))
+    let points = scene.fills[0].path.elements.compactMap { e -> Point? in
+      switch e {
+      case .move(let p), .line(let p): return scene.fills[0].transform.apply(p)
+      default: return nil
+      }
+    }
+    #expect(points == [Point(10, 10), Point(30, 10), Point(50, 50), Point(90, 70)])
+    let bad = Support.compile("badge D { path { data \"M0 0 L\" } }")
+    #expect(
+      bad.diagnostics.map(\.message.text) == ["malformed path data: expected a number, found the end of the path data"])
+    #expect(bad.diagnostics.first?.range == SourceRange(file: 0, start: 29, end: 30))  // the closing quote
+  }
+}

@@ -36,7 +36,7 @@ struct PathBuilder {
   /// The parameters of each path command, in order.
   static let parameters: [String: [String]] = [
     "move": ["to"], "line": ["to"], "quad": ["to", "control"],
-    "cubic": ["to", "control1", "control2"], "close": [],
+    "cubic": ["to", "control1", "control2"], "close": [], "data": ["svg"],
   ]
 
   mutating func build(_ body: PathBody, _ scope: Scope, frame: Size) {
@@ -95,6 +95,10 @@ struct PathBuilder {
   }
 
   private mutating func run(_ command: PathCommand, _ scope: Scope, _ space: Space) {
+    if command.name == "data" {
+      data(command, scope, space)
+      return
+    }
     if command.name == "lines" {
       // As SwiftUI's addLines: a new subpath from the first point.
       var first = true
@@ -152,6 +156,49 @@ struct PathBuilder {
         current = subpathStart
       }
     default: break
+    }
+  }
+
+  /// `data "M…"`: SVG path data inside a path, its coordinates in the
+  /// current space (points of the frame, or fractions of a `within`
+  /// rectangle); it starts with its own move.
+  private mutating func data(_ command: PathCommand, _ scope: Scope, _ space: Space) {
+    let args = evaluator.bind(command.arguments, to: ["svg"], required: ["svg"], callee: "data", at: command.range)
+    guard args.ok, let a = args["svg"] else {
+      broken = true
+      return
+    }
+    let v = evaluator.eval(a.value, scope)
+    guard case .string(let text) = v else {
+      _ = evaluator.mismatch("SVG path data in a string, such as \"M0 0 L10 10\"", v, a.value.range)
+      broken = true
+      return
+    }
+    let (elements, failure) = PathData.parse(text)
+    if let failure {
+      evaluator.report(
+        .badPathData(expected: failure.expected, found: PathData.shown(text, at: failure.offset)),
+        PathData.range(of: failure.offset, in: text, literal: a.value))
+      broken = true
+      return
+    }
+    let map: Transform
+    switch space {
+    case .frame: map = .identity
+    case .unit(let origin, let size): map = .translation(origin.x, origin.y) * .scale(size.width, size.height)
+    }
+    for e in elements {
+      let m = LayoutEngine.mapped(e, map)
+      switch m {
+      case .move(let p): moveTo(p)
+      case .line(let p): lineTo(p)
+      case .quad(_, let p), .cubic(_, _, let p):
+        path.elements.append(m)
+        current = p
+      case .close:
+        path.elements.append(.close)
+        current = subpathStart
+      }
     }
   }
 

@@ -3,7 +3,7 @@
 extension Parser {
   /// The path commands and how many point arguments each takes at least.
   static let pathCommands: [String: Int] = [
-    "move": 1, "line": 1, "lines": 1, "quad": 1, "cubic": 1, "close": 0,
+    "move": 1, "line": 1, "lines": 1, "quad": 1, "cubic": 1, "close": 0, "data": 1,
   ]
 
   /// pathBody = "{" { pathItem } "}" ;
@@ -35,7 +35,7 @@ extension Parser {
   mutating func pathCommand() throws(ParseError) -> PathCommand {
     try spendItem()
     guard case .identifier(let name) = peek.kind else {
-      throw unexpected("a path command (move, line, lines, quad, cubic or close)")
+      throw unexpected("a path command (move, line, lines, quad, cubic, close or data)")
     }
     let nameRange = advance().range
     guard let minimum = Parser.pathCommands[name] else {
