@@ -41,6 +41,18 @@ struct EvaluatorTests {
     ("rgba(0, 0, 255, 0.5)", .color(.bytes(0, 0, 255, 0.5))),
     ("bottom", .tuple([.number(0.5), .number(1)])),
     ("fit", .keyword("fit")),
+    ("pow(2, 10)", .number(1024)),
+    ("exp(0) + log(1)", .number(1)),
+    ("mod(7, 3) + mod(-1, 3)", .number(3)),  // 1 + 2: the remainder takes the divisor's sign
+    ("mod(370deg, 360deg)", .angle(10 * Double.pi / 180)),
+    ("mod(width, 30)", .length(20)),
+    ("hypot(3pt, 4)", .length(5)),
+    ("asin(1)", .angle(Double.pi / 2)),
+    ("acos(1)", .angle(0)),
+    ("atan(1)", .angle(Double.pi / 4)),
+    ("sign(-3pt) + sign(0) + sign(2deg)", .number(0)),
+    ("lerp(10, 20, 0.25)", .number(12.5)),
+    ("lerp(0deg, 90deg, 50%)", .angle(Double.pi / 4)),
   ]
 
   @Test(arguments: values.indices)
@@ -73,6 +85,12 @@ struct EvaluatorTests {
     ("\"a\" * 2", "expected a number, found a string"),
     ("1e300 * 1e300", "the result is not a finite number"),
     ("red + 1", "expected a colour, found a number"),
+    ("log(0)", "expected a number above 0, found a number"),
+    ("asin(2)", "expected a number from −1 to 1, found a number"),
+    ("mod(5, 0)", "division by zero"),
+    ("hypot(3pt, 4deg)", "expected a length, found an angle"),
+    ("pow(10, 400)", "the result is not a finite number"),
+    ("pow(2deg, 2)", "expected a number, found an angle"),
   ]
 
   @Test(arguments: errors.indices)

@@ -28,6 +28,7 @@ enum Builtins {
   static let functions: Set<String> = [
     "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp",
     "rgb", "rgba", "linear", "radial", "angular", "stop",
+    "pow", "exp", "log", "mod", "hypot", "asin", "acos", "atan", "sign", "lerp",
   ]
 
   /// The argument labels of the functions that take any.
@@ -59,6 +60,8 @@ enum Builtins {
     case "sin", "cos", "tan": return trig(name, args, range, scope, ev)
     case "atan2": return arcTangent(args, range, scope, ev)
     case "clamp": return clamp(args, range, scope, ev)
+    case "pow", "exp", "log", "mod", "hypot", "asin", "acos", "atan", "sign", "lerp":
+      return more(name, args, range, scope, ev)
     case "rgb", "rgba": return rgb(name, args, range, scope, ev)
     case "linear", "radial", "angular": return gradient(name, args, range, scope, ev)
     case "stop": return stop(args, range, scope, ev)
@@ -70,15 +73,14 @@ enum Builtins {
   }
 
   /// Evaluates unlabeled arguments; reports labels (these functions take none).
-  private static func positional(_ name: String, _ args: [Argument], _ scope: Scope, _ ev: Evaluator) -> [Value] {
+  static func positional(_ name: String, _ args: [Argument], _ scope: Scope, _ ev: Evaluator) -> [Value] {
     args.map { a in
       if let label = a.label { ev.report(.unknownArgumentLabel(label, of: name), a.labelRange) }
       return ev.eval(a.value, scope)
     }
   }
 
-  private static func arity(_ name: String, _ args: [Argument], _ n: Int, _ range: SourceRange, _ ev: Evaluator) -> Bool
-  {
+  static func arity(_ name: String, _ args: [Argument], _ n: Int, _ range: SourceRange, _ ev: Evaluator) -> Bool {
     if args.count > n {
       ev.report(.tooManyArguments(name, max: n), args[n].range)
       return false
@@ -91,7 +93,7 @@ enum Builtins {
   }
 
   /// Applies `f` to a numeric value, keeping its kind.
-  private static func mapNumeric(_ v: Value, _ f: (Double) -> Double) -> Value? {
+  static func mapNumeric(_ v: Value, _ f: (Double) -> Double) -> Value? {
     switch v {
     case .scalar(let x, let p): return .scalar(f(x), power: p)
     case .angle(let x): return .angle(f(x))
@@ -100,7 +102,7 @@ enum Builtins {
     }
   }
 
-  private static func magnitude(_ v: Value) -> Double? {
+  static func magnitude(_ v: Value) -> Double? {
     switch v {
     case .scalar(let x, _), .angle(let x), .fraction(let x): return x
     default: return nil
