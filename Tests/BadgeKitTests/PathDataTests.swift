@@ -114,3 +114,30 @@ extension PathDataTests {
     #expect(bad.diagnostics.first?.range == SourceRange(file: 0, start: 29, end: 30))  // the closing quote
   }
 }
+
+extension PathDataTests {
+  /// `repeat` in a path body: a polygon of N corners in one loop, the
+  /// index visible inside; counts are checked as a view's repeat's.
+  @Test func repeatInsideAPath() throws {
+    let scene = try #require(
+      Support.scene(
+        """
+        badge R size 100 {
+          path {
+            move (50, 10)
+            repeat 5 as k { line (50 + 40 * sin((k + 1) * 72deg), 50 - 40 * cos((k + 1) * 72deg)) }
+            close
+          }
+        }
+        """))
+    let elements = scene.fills[0].path.elements
+    #expect(elements.count == 7)
+    guard case .line(let last) = elements[5] else { return }
+    // The fifth corner is the first again: 5 · 72° = 360°.
+    #expect(abs(last.x - 50) < 1e-9 && abs(last.y - 10) < 1e-9)
+    let bad = Support.compile("badge R { path { move (0, 0) repeat 2.5 { line (1, 1) } } }")
+    #expect(bad.diagnostics.map(\.message) == [.badRepeatCount("2.5")])
+    let unknown = Support.compile("badge R { path { move (0, 0) repeat 2 as j { line (j, i) } } }")
+    #expect(unknown.diagnostics.map(\.message.text) == ["unknown name 'i'"])
+  }
+}

@@ -119,6 +119,9 @@ public enum PathItem: Equatable, Sendable {
   /// `within x, y, w, h { … }`: inside, points are fractions of that
   /// rectangle (the unit square maps onto it).
   case within(rect: [Expr], body: PathBody, range: SourceRange)
+  /// `repeat N [as i] { … }`: the commands N times, with the index `i`
+  /// (default `index`) from 0.
+  case `repeat`(count: Expr, index: String?, body: PathBody, range: SourceRange)
 }
 
 /// A path command and its arguments, e.g. `quad (0.4, 0.05), control: (0.5, 0)`.

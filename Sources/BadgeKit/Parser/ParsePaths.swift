@@ -1,4 +1,5 @@
-// Grammar rules for path bodies: pathBody, pathItem, withinBlock, pathCommand.
+// Grammar rules for path bodies: pathBody, pathItem, withinBlock,
+// repeatPath, pathCommand.
 
 extension Parser {
   /// The path commands and how many point arguments each takes at least.
@@ -12,11 +13,22 @@ extension Parser {
     return PathBody(items: items, range: range)
   }
 
-  /// pathItem = letDecl | withinBlock | pathCommand ;
+  /// pathItem = letDecl | withinBlock | repeatPath | pathCommand ;
   mutating func pathItem() throws(ParseError) -> PathItem {
     if check(.let) { return .let(try letDecl()) }
     if check(.within) { return try withinBlock() }
+    if check(.repeat) { return try repeatPath() }
     return .command(try pathCommand())
+  }
+
+  /// repeatPath = "repeat" expression [ "as" IDENT ] pathBody ;
+  mutating func repeatPath() throws(ParseError) -> PathItem {
+    let start = try consume(.repeat).range
+    let count = try expression()
+    var index: String?
+    if match(.keyword(.as)) { index = try consumeIdentifier("a name for the repeat index after 'as'").0 }
+    let body = try pathBody()
+    return .repeat(count: count, index: index, body: body, range: range(from: start))
   }
 
   /// withinBlock = "within" expression "," expression "," expression "," expression pathBody ;

@@ -152,6 +152,12 @@ struct Resolver {
       case .within(let rect, let inner, _):
         for e in rect { expression(e) }
         pathBody(inner)
+      case .repeat(let count, let index, let inner, _):
+        expression(count)
+        let mark = names.mark
+        names.insert(index ?? "index")
+        pathBody(inner)
+        names.restore(to: mark)
       case .command(let c):
         if c.name == "lines" {
           for a in c.arguments { expression(a.value) }
