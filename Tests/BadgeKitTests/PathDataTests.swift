@@ -141,3 +141,13 @@ extension PathDataTests {
     #expect(unknown.diagnostics.map(\.message.text) == ["unknown name 'i'"])
   }
 }
+
+extension PathDataTests {
+  /// Reading stops at the segment budget: a 64 MiB string cannot build
+  /// millions of segments first.
+  @Test func readingStopsAtTheSegmentLimit() {
+    let (elements, failure) = PathData.parse("M0 0 L1 1 2 2 3 3 4 4 5 5", limit: 3)
+    #expect(failure?.tooMany == true && elements.count == 4)
+    #expect(PathData.parse("M0 0 L1 1 2 2", limit: 3).failure == nil)
+  }
+}

@@ -189,8 +189,7 @@ struct PathBuilder {
     let (elements, failure) = PathData.parse(text)
     if let failure {
       evaluator.report(
-        .badPathData(expected: failure.expected, found: PathData.shown(text, at: failure.offset)),
-        PathData.range(of: failure.offset, in: text, literal: a.value))
+        PathData.message(failure, text), PathData.range(of: failure.offset, in: text, literal: a.value))
       broken = true
       return
     }

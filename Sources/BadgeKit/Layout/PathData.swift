@@ -13,12 +13,17 @@ enum PathData {
   struct Failure: Error, Equatable {
     var offset: Int
     var expected: String
+    /// Whether reading stopped at the segment limit (not malformed).
+    var tooMany = false
   }
 
   /// The elements of `text`, and its first failure if any (with the
   /// elements before it: SVG renders data up to its first error).
-  static func parse(_ text: String) -> (elements: [PathElement], failure: Failure?) {
+  static func parse(_ text: String, limit: Int = LayoutEngine.maximumSegments) -> (
+    elements: [PathElement], failure: Failure?
+  ) {
     var reader = Reader(Array(text.utf8))
+    reader.limit = limit
     let failure = reader.run()
     return (reader.elements, failure)
   }
@@ -33,6 +38,9 @@ enum PathData {
     var lastCubic: Point?
     var lastQuad: Point?
     var started = false
+    /// The most elements to make (the layout's segment budget): past it,
+    /// reading stops with a failure.
+    var limit = Int.max
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -65,6 +73,9 @@ enum PathData {
         }
         // One set of the command's arguments (commands repeat implicitly).
         if let f = arguments(command) { return f }
+        if elements.count > limit {
+          return Failure(offset: i, expected: "at most \(limit) segments", tooMany: true)
+        }
         // After a move, further pairs are lines.
         if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
         if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }

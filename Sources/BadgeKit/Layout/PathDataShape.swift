@@ -37,9 +37,7 @@ extension LayoutEngine {
     }
     let (elements, failure) = PathData.parse(text)
     if let failure {
-      ev.report(
-        .badPathData(expected: failure.expected, found: PathData.shown(text, at: failure.offset)),
-        PathData.range(of: failure.offset, in: text, literal: dataArg.value))
+      ev.report(PathData.message(failure, text), PathData.range(of: failure.offset, in: text, literal: dataArg.value))
       return nil
     }
     return ScenePath(elements.map { LayoutEngine.mapped($0, fit) })
@@ -58,6 +56,13 @@ extension LayoutEngine {
 }
 
 extension PathData {
+  /// The diagnostic for `failure` in `text`.
+  static func message(_ failure: Failure, _ text: String) -> Message {
+    failure.tooMany
+      ? .tooManySegments(LayoutEngine.maximumSegments)
+      : .badPathData(expected: failure.expected, found: shown(text, at: failure.offset))
+  }
+
   /// What a message shows at `offset` of `text`: the character there, or
   /// the end of the data.
   static func shown(_ text: String, at offset: Int) -> String {
