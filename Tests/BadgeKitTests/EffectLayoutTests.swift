@@ -254,7 +254,10 @@ struct EffectLayoutTests {
       "path { move (0, 0) line (1, 1) }.strokeBorder(red)",
       "'.strokeBorder' insets built-in shapes only; use '.stroke' for a path or a component's own shapes"
     ),
-    ("circle().opacity(0.5) { rect() }", "'.opacity' takes no '{ … }' content; only '.mask' does"),
+    (
+      "circle().opacity(0.5) { rect() }",
+      "'.opacity' takes no '{ … }' content; only '.mask', '.overlay' and '.background' do"
+    ),
     (
       "circle().fill(red.opacty(0.5))",
       "unknown method '.opacty'; a colour or gradient has '.opacity(x)'; did you mean 'opacity'?"
@@ -273,5 +276,40 @@ struct EffectLayoutTests {
   /// A mask or clip that draws nothing is reported once, not once a copy.
   @Test func emptyMaskOnRepeatReportsOnce() {
     #expect(EffectLayoutTests.errors("badge T { repeat 5 { circle() }.mask { } }").count == 1)
+  }
+}
+
+extension EffectLayoutTests {
+  /// SwiftUI's overlay and background: the content is proposed the view's
+  /// size (60 × 40 at (20, 30) on a 100-point canvas) and aligned on it; a
+  /// 10-point circle at topTrailing lies at (70, 30), so its trailing point
+  /// is (80, 35). A background draws first, an overlay last; the view keeps
+  /// its size.
+  @Test func overlayAndBackgroundAlignOnTheView() throws {
+    let scene = try #require(
+      EffectLayoutTests.scene(
+        """
+        rect().fill(red).frame(width: 60, height: 40)
+          .overlay(alignment: topTrailing) { circle().fill(blue).frame(width: 10, height: 10) }
+          .background(capsule().fill(green))
+        """))
+    #expect(
+      scene.fills.map(\.paint) == [.solid(Builtins.colors["green"]!), EffectLayoutTests.red, EffectLayoutTests.blue])
+    let circle = scene.fills[2]
+    guard case .move(let p) = circle.path.elements[0] else { return }
+    #expect(circle.transform.apply(p) == Point(80, 35))
+    // The background capsule is proposed the 60 × 40 frame: its first
+    // point is the top edge after its 20-point corner, (20 + 20, 30).
+    let capsule = scene.fills[0]
+    guard case .move(let q) = capsule.path.elements[0] else { return }
+    #expect(capsule.transform.apply(q) == Point(40, 30))
+    // The view's size is the rectangle's: a frame around it centres it.
+    let framed = try #require(
+      EffectLayoutTests.scene(
+        "rect().frame(width: 20, height: 20).overlay { circle().frame(width: 80, height: 80) }.frame(width: 50, height: 50, alignment: topLeading)"
+      ))
+    guard case .move(let r) = framed.fills[0].path.elements[0] else { return }
+    // The 50-point frame at (25, 25); the rectangle at its top-left.
+    #expect(framed.fills[0].transform.apply(r) == Point(25, 25))
   }
 }

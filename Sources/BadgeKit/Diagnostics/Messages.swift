@@ -121,7 +121,7 @@ public enum Message: Equatable, Sendable {
     case .strokeBorderNeedsShape:
       return "'.strokeBorder' insets built-in shapes only; use '.stroke' for a path or a component's own shapes"
     case .unexpectedContent(let name):
-      return "'.\(shown(name))' takes no '{ … }' content; only '.mask' does"
+      return "'.\(shown(name))' takes no '{ … }' content; only '.mask', '.overlay' and '.background' do"
     case .unknownMethod(let name, let suggestion):
       return "unknown method '.\(shown(name))'; a colour or gradient has '.opacity(x)'" + didYouMean(suggestion)
     case .expected(let what, let found):

@@ -138,6 +138,20 @@ extension LayoutEngine {
       var group: [SceneNode] = []
       inner(p, t, context, &group)
       if !group.isEmpty { nodes.append(.mask(mask, children: group)) }
+    case .overlay(let content, let scope, let alignment, let behind):
+      // SwiftUI's overlay and background: the content is proposed the
+      // view's size and aligned on it; the view's size is its own.
+      let s = childSize(p)
+      var extra: [SceneNode] = []
+      let q = ProposedSize(s)
+      for child in expand(content, in: scope, geometry: s) {
+        let c = size(child, q)
+        let origin = Point(alignment.x * (s.width - c.width), alignment.y * (s.height - c.height))
+        draw(child, q, t * .translation(origin.x, origin.y), context, into: &extra)
+      }
+      if behind { nodes += extra }
+      inner(p, t, context, &nodes)
+      if !behind { nodes += extra }
     case .shadow(let color, let radius, let x, let y):
       var group: [SceneNode] = []
       inner(p, t, context, &group)

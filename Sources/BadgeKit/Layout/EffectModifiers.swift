@@ -134,6 +134,11 @@ extension LayoutEngine {
     let parameters = LayoutEngine.modifierParameters[m.name]!
     let bound = ev.bind(m.arguments, to: parameters, callee: m.name, at: m.range)
     guard bound.ok else { return nil }
+    var alignment = Point(0.5, 0.5)
+    if let a = bound["alignment"] {
+      guard let p = ev.unitPoint(ev.eval(a.value, scope), a.value.range) else { return nil }
+      alignment = p
+    }
     var rule: FillRule?
     if let a = bound["rule"] {
       guard let k = ev.keyword(ev.eval(a.value, scope), ["nonzero", "evenodd"], a.value.range) else { return nil }
@@ -158,8 +163,11 @@ extension LayoutEngine {
       content = m.content
     }
     guard let content else {
-      ev.report(.missingArgument(m.name == "mask" ? "{ … }" : label, of: m.name), m.range)
+      ev.report(.missingArgument(m.name == "clipShape" ? label : "{ … }", of: m.name), m.range)
       return nil
+    }
+    if m.name == "overlay" || m.name == "background" {
+      return .overlay(content: content, scope: scope, alignment: alignment, behind: m.name == "background")
     }
     if m.name == "mask" { return .mask(content: content, scope: scope, range: m.range) }
     return .clip(shape: content, scope: scope, rule: rule, range: m.range)

@@ -23,6 +23,9 @@ enum ResolvedModifier {
   case clip(shape: Block?, scope: Scope, rule: FillRule?, range: SourceRange)
   /// `.mask { … }` or `.mask(shape)`.
   case mask(content: Block, scope: Scope, range: SourceRange)
+  /// `.overlay(alignment:) { … }` (`behind: false`) or `.background`:
+  /// content proposed the view's size, aligned on it, drawn over or under.
+  case overlay(content: Block, scope: Scope, alignment: Point, behind: Bool)
   /// `.shadow(color:, radius:, x:, y:)`, lengths in points of the frame.
   case shadow(color: RGBA, radius: Double, x: Double, y: Double)
   /// `.blur(radius:)`, in points of the frame.
@@ -74,13 +77,17 @@ extension LayoutEngine {
     "clipShape": ["shape", "rule"],
     "clipped": [],
     "mask": ["content"],
+    "overlay": ["content", "alignment"],
+    "background": ["content", "alignment"],
     "shadow": ["color", "radius", "x", "y"],
     "blur": ["radius"],
   ]
 
   /// The modifiers that take a view as an argument, and its label:
   /// `.clipShape(circle())`, `.mask(Hexagon())`.
-  static let viewParameters: [String: String] = ["clipShape": "shape", "mask": "content"]
+  static let viewParameters: [String: String] = [
+    "clipShape": "shape", "mask": "content", "overlay": "content", "background": "content",
+  ]
 
   /// Resolves `modifiers` for a view proposed `proposal`; a modifier with an
   /// error is left out (its diagnostic is already reported).

@@ -41,7 +41,7 @@ extension LayoutEngine {
     case .position:
       let child = inner(p)
       return Size(p.width ?? child.width, p.height ?? child.height)
-    case .offset, .rotate, .scale, .opacity, .fill, .stroke, .trim, .clip, .mask, .shadow, .blur:
+    case .offset, .rotate, .scale, .opacity, .fill, .stroke, .trim, .clip, .mask, .shadow, .blur, .overlay:
       return inner(p)
     }
   }
