@@ -151,3 +151,25 @@ extension PathDataTests {
     #expect(PathData.parse("M0 0 L1 1 2 2", limit: 3).failure == nil)
   }
 }
+
+extension PathDataTests {
+  /// Random strings over the path grammar's alphabet never crash the
+  /// reader, and every point it makes is finite (a huge arc rotation once
+  /// overflowed to NaN and trapped).
+  @Test func randomDataNeverCrashes() {
+    var rng = RasterCoverageTests.Random(state: 2024)
+    let alphabet = Array("MmLlHhVvCcSsQqTtAaZz0123456789.-+eE ,")
+    let seeds = ["M0 0 A 1 1 1e308 1 1 5 5", "M0 0A1e300 1e-300 45 1 0 5 5", "M1e308 1e308 a1e308 1 0 1 1 -1e308 0"]
+    var texts = seeds
+    for _ in 0..<3000 {
+      let n = Int(rng.next() * 40)
+      texts.append(String((0..<n).map { _ in alphabet[Int(rng.next() * Double(alphabet.count))] }))
+    }
+    for text in texts {
+      let (elements, _) = PathData.parse(text)
+      var finite = true
+      ScenePath(elements).forEachPoint { finite = finite && $0.x.isFinite && $0.y.isFinite }
+      #expect(finite, "\(text)")
+    }
+  }
+}

@@ -278,7 +278,8 @@ enum PathData {
         line(p)
         return
       }
-      let phi = rotation * Double.pi / 180
+      // (Taken modulo a turn first: the sine of a huge angle is noise.)
+      let phi = rotation.truncatingRemainder(dividingBy: 360) * Double.pi / 180
       let (cphi, sphi) = (cosOf(phi), sinOf(phi))
       // F.6.5.1: the midpoint in the ellipse's axes.
       let dx = (p0.x - p.x) / 2
@@ -310,6 +311,12 @@ enum PathData {
       var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
       if !sweep && delta > 0 { delta -= 2 * Double.pi }
       if sweep && delta < 0 { delta += 2 * Double.pi }
+      // Radii so far apart that the arithmetic overflowed: a line, as for
+      // radii of zero (the renderers' arcs are as undefined there).
+      guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
+        line(p)
+        return
+      }
       // Pieces of at most a quarter turn, each a cubic.
       let pieces = max(1, Int((abs(delta) / (Double.pi / 2)).rounded(.up)))
       let step = delta / Double(pieces)
