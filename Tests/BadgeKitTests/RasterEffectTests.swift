@@ -295,3 +295,19 @@ extension RasterEffectTests {
     }
   }
 }
+
+extension RasterEffectTests {
+  /// An effect's canvas adds to what the image costs: the shapes drawn
+  /// before it still count (they were once dropped from the sum).
+  @Test func effectsAddToTheImagesCosts() throws {
+    let plain = try #require(RasterEffectTests.scene("badge C size 200 { rect().fill(linear(red, blue)) }"))
+    let both = try #require(
+      RasterEffectTests.scene(
+        "badge C size 200 { zstack { rect().fill(linear(red, blue)) circle().frame(width: 20, height: 20).shadow(radius: 4) } }"
+      ))
+    let a = try #require(RasterRenderer(plain, scale: 1, background: nil))
+    let b = try #require(RasterRenderer(both, scale: 1, background: nil))
+    #expect(b.coveredArea > a.coveredArea)
+    #expect(b.edgeRows > a.edgeRows)
+  }
+}

@@ -104,7 +104,6 @@ struct PreparationCosts {
   var tooManyEdges = false
   var area = 0
   var edgeRows = 0
-  var groupDepth = 0
   /// Bytes of the buffers every effect needs on each drawing thread.
   var effectBytes = 0
   /// What strokes may still make: dashes and outline points.
@@ -144,14 +143,18 @@ struct RasterRenderer: @unchecked Sendable {
 
   /// How deeply groups nest: each level holds a band of its own on every
   /// drawing thread.
-  private(set) var groupDepth = 0
+  let groupDepth: Int
   /// The most nested groups at `width` pixels: their bands take at most
   /// 64 MiB a thread.
   static func maximumGroupDepth(width: Int) -> Int { max(1, (64 << 20) / (width * bandHeight * 4)) }
 
+  /// What preparing the image found drawing it costs, effects' own
+  /// canvases included.
+  let costs: PreparationCosts
+
   /// The pixel rows the edges cross, summed (even-odd fills four times):
   /// the other half of what drawing costs.
-  private(set) var edgeRows = 0
+  var edgeRows: Int { costs.edgeRows }
   /// The most pixel rows all edges of an image may cross: about a second
   /// of drawing (the Landmarks badge at 4096 × 4096 crosses 27,000).
   static let maximumEdgeRows = 20_000_000
@@ -159,7 +162,7 @@ struct RasterRenderer: @unchecked Sendable {
   /// The pixels the fills cover, each its bounding box on the canvas
   /// (overlaps counted, even-odd fills four times, gradients eight
   /// times): what drawing costs.
-  private(set) var coveredArea = 0
+  var coveredArea: Int { costs.area }
   /// The most pixels an image's fills may cover in all, weighted: about a
   /// second of drawing (the Landmarks badge at 4096 × 4096, its gradient
   /// background weighted eight times, takes about an eighth).
@@ -184,13 +187,12 @@ struct RasterRenderer: @unchecked Sendable {
     self.background = background.map { Pixels.pack($0) } ?? 0
     var flattener = Flattener()
     flattener.canvas = Size(Double(w), Double(h))
-    flattener.limit = costs.edgesLeft
-    var area = 0
-    var rows = 0
     var depth = 0
     var deepest = 0
-    var tooMany = false
+    // Every cost goes straight into `costs`, which effects' canvases add
+    // to as well.
     func prepareFill(_ f: Fill) -> PreparedNode {
+      flattener.limit = costs.edgesLeft
       let m = toPixels * f.transform
       var path = f.path
       var overlapping = false
@@ -206,15 +208,19 @@ struct RasterRenderer: @unchecked Sendable {
         path = Stroker.outline(
           f.path, style, tolerance: flattener.tolerance / stretch, overlapping: &overlapping, budget: &costs.strokes)
         if costs.strokes.tooManyPoints {
-          if flattener.limit > Stroker.maximumOutlinePoints { costs.strokeTooComplex = true } else { tooMany = true }
+          if flattener.limit > Stroker.maximumOutlinePoints {
+            costs.strokeTooComplex = true
+          } else {
+            costs.tooManyEdges = true
+          }
           return .layer(opacity: 0, children: [], bounds: .empty)
         }
       }
       guard let edges = flattener.edges(path, m) else {
-        tooMany = true
+        costs.tooManyEdges = true
         return .layer(opacity: 0, children: [], bounds: .empty)
       }
-      flattener.limit -= edges.count
+      costs.edgesLeft -= edges.count
       let rule = f.stroke == nil ? f.rule : .nonZero
       // Dashes whose round or square caps reach over the gaps overlap one
       // another, and so do the pieces of a path that turns back on
@@ -233,7 +239,7 @@ struct RasterRenderer: @unchecked Sendable {
         maxX = max(maxX, e.x0, e.x1)
         crossed += min(max(e.y0, e.y1), Float(h)) - max(min(e.y0, e.y1), 0) + 1
       }
-      rows += Int(min(crossed, 1e15)) * k
+      costs.edgeRows += Int(min(crossed, 1e15)) * k
       let ok = !edges.isEmpty && minY.isFinite && maxY.isFinite && minX.isFinite && maxX.isFinite
       if ok {
         let rows = min(h - 1, Int(maxY.rounded(.up))) - max(0, Int(minY.rounded(.down))) + 1
@@ -249,7 +255,7 @@ struct RasterRenderer: @unchecked Sendable {
             fan += abs((Double(e.x0) - cx) * (Double(e.y1) - cy) - (Double(e.x1) - cx) * (Double(e.y0) - cy))
           }
           let inside = min(Double(rows * columns), fan / 2 + Double(rows + columns))
-          area += Int(inside) * k * RasterRenderer.weight(f.paint)
+          costs.area += Int(inside) * k * RasterRenderer.weight(f.paint)
         }
       }
       let scaled = k == 1 ? edges : edges.map { Edge($0.x0, $0.y0 * Float(k), $0.x1, $0.y1 * Float(k)) }
@@ -273,7 +279,7 @@ struct RasterRenderer: @unchecked Sendable {
           let prepared = prepare(children)
           let bounds = prepared.reduce(PixelBounds.empty) { $0.union($1.bounds) }
           // Compositing a layer costs its area once more.
-          area += bounds.area
+          costs.area += bounds.area
           return .layer(
             opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepared, bounds: bounds)
         case .clip(let shapes, let children):
@@ -288,15 +294,7 @@ struct RasterRenderer: @unchecked Sendable {
         case .mask(let mask, let children):
           return prepareMask(mask, children)
         case .shadow, .blur:
-          flattener.limit = min(flattener.limit, costs.edgesLeft)
-          costs.edgesLeft = flattener.limit
-          costs.area = area
-          costs.edgeRows = rows
           let effect = PreparedEffect(node, canvasWidth: w, canvasHeight: h, toPixels: toPixels, &costs)
-          area = costs.area
-          rows = costs.edgeRows
-          flattener.limit = costs.edgesLeft
-          tooMany = tooMany || costs.tooManyEdges
           deepest = max(deepest, depth + effect.groupDepth)
           return .effect(effect)
         }
@@ -311,34 +309,25 @@ struct RasterRenderer: @unchecked Sendable {
       let alpha = prepare(mask)
       let bounds = content.reduce(PixelBounds.empty) { $0.union($1.bounds) }
         .intersection(alpha.reduce(PixelBounds.empty) { $0.union($1.bounds) })
-      area += 2 * bounds.area
+      costs.area += 2 * bounds.area
       return .mask(mask: alpha, children: content, bounds: bounds)
     }
     nodes = prepare(sceneNodes)
-    coveredArea = area
-    edgeRows = rows
     groupDepth = deepest
-    costs.area = area
-    costs.edgeRows = rows
-    costs.edgesLeft = flattener.limit
-    costs.tooManyEdges = costs.tooManyEdges || tooMany
-    costs.groupDepth = max(costs.groupDepth, deepest)
-    effectBytes = costs.effectBytes
-    tooManyDashes = costs.strokes.tooManyDashes
-    strokeTooComplex = costs.strokeTooComplex
+    self.costs = costs
   }
 
   /// Whether a stroke's outline took more than
   /// `Stroker.maximumOutlinePoints` points.
-  private(set) var strokeTooComplex = false
+  var strokeTooComplex: Bool { costs.strokeTooComplex }
 
   /// Whether the strokes of the image cut more than
   /// `Stroker.DashPattern.maximumDashes` dashes (the rest were not drawn).
-  private(set) var tooManyDashes = false
+  var tooManyDashes: Bool { costs.strokes.tooManyDashes }
 
   /// Bytes of the buffers this image's shadows and blurs take on each
   /// drawing thread.
-  private(set) var effectBytes = 0
+  var effectBytes: Int { costs.effectBytes }
   /// The most bytes of effect buffers a thread may take.
   static let maximumEffectBytes = 256 << 20
 
