@@ -13,9 +13,6 @@ struct DrawContext: Hashable {
   /// The nearest `.stroke`: shapes inside are stroked with it, and filled
   /// only by a `.fill` inside it.
   var stroke: StrokeSpec?
-  /// Whether that stroke is `.strokeBorder` (built-in shapes inset by half
-  /// its width).
-  var strokeBorder = false
   /// The part of every shape's outline kept, as fractions of its length.
   var trim: Trim?
 }
@@ -83,13 +80,12 @@ extension LayoutEngine {
       c.paint = paint
       c.rule = rule
       inner(p, t, c, &nodes)
-    case .stroke(var spec, let border):
+    case .stroke(var spec):
       // A stroke without a paint takes the enclosing fill's; the shapes
       // inside are filled only by a `.fill` inside the stroke.
       if spec.paint == nil { spec.paint = context.paint }
       var c = context
       c.stroke = spec
-      c.strokeBorder = border
       c.paint = nil
       c.rule = .nonZero
       inner(p, t, c, &nodes)
@@ -104,28 +100,40 @@ extension LayoutEngine {
       inner(p, t, c, &nodes)
     case .clip(let shape, let scope, let rule, let range):
       let s = childSize(p)
-      var clips: [ClipPath] = []
+      // The clip shape drawn in the view's frame (`.clipped()`: the frame).
       var drawn: [SceneNode] = []
       if let shape {
         drawChildren(shape, scope, s, centred: true, t, DrawContext(), &drawn, proposal: ProposedSize(s))
-        collectClips(drawn, rule, into: &clips)
-        guard !clips.isEmpty else {
-          reportOnce(.emptyClipShape, range)
-          return
-        }
       } else {
-        clips = [ClipPath(path: LayoutEngine.rectangle(s), transform: t, rule: .nonZero)]
+        drawn = [
+          .fill(
+            Fill(
+              path: LayoutEngine.rectangle(s), transform: t, paint: .solid(RGBA(r: 0, g: 0, b: 0)),
+              opacity: 1, rule: .nonZero))
+        ]
+      }
+      // (Groups are only made around something drawn: nothing drawn is
+      // no shape at all.)
+      guard !drawn.isEmpty else {
+        reportOnce(.emptyClipShape, range)
+        return
       }
       var group: [SceneNode] = []
       inner(p, t, context, &group)
       guard !group.isEmpty else { return }
-      if drawn.contains(where: { if case .fill = $0 { return false } else { return true } }) {
+      // Shapes clip by their insides (strokes do not count, as in SVG's
+      // clip paths), `rule` in place of their own rules when given.
+      let shapes = drawn.compactMap { n -> ClipPath? in
+        guard case .fill(let f) = n else { return nil }
+        return ClipPath(path: f.path, transform: f.transform, rule: rule ?? f.rule)
+      }
+      if shapes.count == drawn.count {
+        nodes.append(.clip(shapes, children: group))
+      } else {
         // A clip shape that is itself clipped or masked (`.clipShape(
         // star().clipShape(circle()))`): its area is what it draws, so it
         // clips as a mask of its shapes drawn opaque.
         nodes.append(.mask(LayoutEngine.clipArea(drawn, rule), children: group))
-      } else {
-        nodes.append(.clip(clips, children: group))
       }
     case .mask(let content, let scope, let range):
       let s = childSize(p)
@@ -179,21 +187,6 @@ extension LayoutEngine {
       .move(Point(0, 0)), .line(Point(size.width, 0)), .line(Point(size.width, size.height)),
       .line(Point(0, size.height)), .close,
     ])
-  }
-
-  /// The insides of the shapes drawn in `nodes` (of any group), as clip
-  /// shapes; `rule` (if given) replaces their own fill rules. A stroked
-  /// shape clips by its inside too, as SVG's clip paths do.
-  private func collectClips(_ nodes: [SceneNode], _ rule: FillRule?, into clips: inout [ClipPath]) {
-    for n in nodes {
-      if case .fill(let f) = n {
-        clips.append(ClipPath(path: f.path, transform: f.transform, rule: rule ?? f.rule))
-      } else {
-        // (A clip shape with clips or masks of its own clips as a mask:
-        // these are only counted here.)
-        collectClips(n.children, rule, into: &clips)
-      }
-    }
   }
 
   /// The area a clip shape covers, as mask content: its shapes' insides
@@ -293,7 +286,7 @@ extension LayoutEngine {
     switch view.element.primary {
     case .path(let body):
       guard segmentBudget >= 0 else { return }
-      if context.stroke != nil && context.strokeBorder {
+      if context.stroke?.border == true {
         reportOnce(.strokeBorderNeedsShape, view.element.range)
         return
       }
@@ -303,7 +296,7 @@ extension LayoutEngine {
       emit(builder.path, size, t, context, &nodes, at: view.element.range)
     case .pathData(let args, let range):
       guard segmentBudget >= 0 else { return }
-      if context.stroke != nil && context.strokeBorder {
+      if context.stroke?.border == true {
         reportOnce(.strokeBorderNeedsShape, view.element.range)
         return
       }
@@ -319,7 +312,7 @@ extension LayoutEngine {
       if let shape = BuiltinShape(rawValue: name) {
         // `.strokeBorder`: the stroke follows the shape inset by half its
         // width, so that it stays inside the frame.
-        let inset = context.strokeBorder ? (context.stroke?.style.width ?? 0) / 2 : 0
+        let inset = context.stroke.map { $0.border ? $0.style.width / 2 : 0 } ?? 0
         var border: ScenePath?
         if inset > 0 {
           guard

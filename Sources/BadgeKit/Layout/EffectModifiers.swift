@@ -82,7 +82,8 @@ extension LayoutEngine {
     if let (v, r) = value("dashPhase") {
       if let x = ev.length(v, axis: side, r) { spec.style.dashPhase = x } else { ok = false }
     }
-    return ok ? .stroke(spec, border: m.name == "strokeBorder") : nil
+    spec.border = m.name == "strokeBorder"
+    return ok ? .stroke(spec) : nil
   }
 
   /// `.shadow(color:, radius:, x:, y:)` and `.blur(radius:)`.

@@ -17,6 +17,15 @@ extension LayoutEngine {
   func finish(_ nodes: [SceneNode], at range: SourceRange) -> [SceneNode] {
     var extents: [UnsafeRawPointer?: Double] = [:]
     var reported = false
+    // Reports `message` the first time only: one error for the badge.
+    func report(_ message: Message) {
+      if !reported { evaluator.report(message, range) }
+      reported = true
+    }
+    // Reports a blur, an offset or a point too large for the backends.
+    func far(_ reach: Double) {
+      if !(reach <= LayoutEngine.maximumCoordinate) { report(.coordinateOutOfRange(LayoutEngine.magnitude(reach))) }
+    }
     // Reports a path that `t` puts too far (`pad`: how far a stroke
     // reaches beyond it, in the path's frame).
     func check(_ path: ScenePath, _ t: Transform, pad: Double = 0) {
@@ -26,20 +35,10 @@ extension LayoutEngine {
       let reach0 = extent + pad
       // The transform's own entries count too: a scale of 1e19 on a
       // path of 1e-12 stays small, but no backend can carry the scale.
-      let reach = max(
-        (abs(t.a) + abs(t.c)) * reach0 + abs(t.tx), (abs(t.b) + abs(t.d)) * reach0 + abs(t.ty), reach0,
-        abs(t.a), abs(t.b), abs(t.c), abs(t.d))
-      if !(reach <= LayoutEngine.maximumCoordinate) && !reported {
-        evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(reach)), range)
-        reported = true
-      }
-    }
-    // Reports a blur or an offset too large for the backends.
-    func far(_ reach: Double) {
-      if !(reach <= LayoutEngine.maximumCoordinate) && !reported {
-        evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(reach)), range)
-        reported = true
-      }
+      far(
+        max(
+          (abs(t.a) + abs(t.c)) * reach0 + abs(t.tx), (abs(t.b) + abs(t.d)) * reach0 + abs(t.ty), reach0,
+          abs(t.a), abs(t.b), abs(t.c), abs(t.d)))
     }
     func visit(_ nodes: [SceneNode]) -> [SceneNode] {
       nodes.map { node in
@@ -60,34 +59,28 @@ extension LayoutEngine {
           // A stroke reaches half its width beyond the path, a square cap
           // √2 times that, a miter up to the limit times the width.
           check(f.path, t, pad: f.stroke.map { $0.width * ($0.join == .miter ? max(1, $0.miterLimit) : 1) } ?? 0)
-          if case .linear(let g) = f.paint {
+          // Gradients are written in canvas space too: their ends,
+          // centres and radii must be carried as well.
+          switch f.paint {
+          case .solid:
+            break
+          case .linear(let g):
             f.paint = LayoutEngine.settled(g, t)
-            // The gradient's ends are written in canvas space too.
             if case .linear(let settled) = f.paint, let (q0, q1) = settled.canvasEnds(t) {
-              let far = max(abs(q0.x), abs(q0.y), abs(q1.x), abs(q1.y))
-              if !(far <= LayoutEngine.maximumCoordinate) && !reported {
-                evaluator.report(.coordinateOutOfRange(LayoutEngine.magnitude(far)), range)
-                reported = true
-              }
+              far(max(abs(q0.x), abs(q0.y), abs(q1.x), abs(q1.y)))
             }
-          }
-          if case .radial(let g) = f.paint {
-            // The centre and radius are written in canvas space too.
+          case .radial(let g):
             let c = t.apply(g.center)
             let s = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
             far(
               max(abs(c.x), abs(c.y), g.endRadius * s, g.startRadius * s, g.endRadius, abs(g.center.x), abs(g.center.y))
             )
             f.paint = LayoutEngine.settled(g, t)
-          }
-          if case .conic(var g) = f.paint {
+          case .conic(var g):
             let c = t.apply(g.center)
             far(max(abs(c.x), abs(c.y), abs(g.center.x), abs(g.center.y)))
-            // Angles past a million turns carry no precision.
-            if !(abs(g.startAngle) <= 1e6 && abs(g.endAngle) <= 1e6) && !reported {
-              evaluator.report(.angleOutOfRange, range)
-              reported = true
-            }
+            // Angles past a million radians carry no precision.
+            if !(abs(g.startAngle) <= 1e6 && abs(g.endAngle) <= 1e6) { report(.angleOutOfRange) }
             g.stops = LayoutEngine.settledStops(g.stops)
             f.paint = .conic(g)
           }

@@ -15,8 +15,8 @@ enum ResolvedModifier {
   case scale(x: Double, y: Double, anchor: Point)
   case opacity(Double)
   case fill(PaintValue, FillRule)
-  /// `.stroke` (`border: false`) or `.strokeBorder`.
-  case stroke(StrokeSpec, border: Bool)
+  /// `.stroke` or `.strokeBorder` (the spec says which).
+  case stroke(StrokeSpec)
   /// `.trim(from:, to:)`: fractions of every shape's length.
   case trim(from: Double, to: Double)
   /// `.clipShape(shape, rule:)`, or `.clipped()` (no shape: the frame).
@@ -37,6 +37,8 @@ enum ResolvedModifier {
 struct StrokeSpec: Hashable {
   var paint: PaintValue?
   var style: StrokeStyle
+  /// `.strokeBorder`: built-in shapes are inset by half the width.
+  var border = false
 }
 
 /// A view's modifiers resolved for one proposal, with the sizes found so

@@ -140,6 +140,12 @@ public struct RadialGradient: Hashable, Sendable {
     self.startRadius = startRadius
     self.endRadius = endRadius
   }
+
+  /// The gradient's t (not yet padded) at `distance` from the centre.
+  @inline(__always)
+  public func t(atDistance distance: Double) -> Double {
+    (distance - startRadius) / (endRadius - startRadius)
+  }
 }
 
 /// An angular (conic) gradient in the path's frame: colour t on the ray

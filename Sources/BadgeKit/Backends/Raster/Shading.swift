@@ -43,7 +43,7 @@ enum Shader {
     case .radial(let g):
       let span = g.endRadius - g.startRadius
       guard span > 0, let toFrame = PixelToFrame(m) else {
-        self = .solid(Pixels.pack(GradientStop.color(at: 1, g.stops), opacity: opacity))
+        self = Shader.last(g.stops, opacity)
         return
       }
       // An entry a pixel along the radius (1024 to 8192).
@@ -52,7 +52,7 @@ enum Shader {
       self = .radial(table: Shader.table(g.stops, pixels, opacity), toFrame: toFrame, gradient: g)
     case .conic(let g):
       guard g.endAngle > g.startAngle, let toFrame = PixelToFrame(m) else {
-        self = .solid(Pixels.pack(GradientStop.color(at: 1, g.stops), opacity: opacity))
+        self = Shader.last(g.stops, opacity)
         return
       }
       // An entry a pixel along the circle through the canvas' far corner.
@@ -65,7 +65,7 @@ enum Shader {
       let det = m.a * m.d - m.b * m.c
       guard len2 > 0, det != 0 else {
         // A gradient of no length paints its last colour (as SVG).
-        self = .solid(Pixels.pack(GradientStop.color(at: 1, g.stops), opacity: opacity))
+        self = Shader.last(g.stops, opacity)
         return
       }
       // The gradient's direction divided by its length: t = u · (q − start)
@@ -98,6 +98,11 @@ enum Shader {
       let span = hi - lo
       self = .linear(table: table, gx: Float(gx / span), gy: Float(gy / span), g0: Float((g0 - lo) / span))
     }
+  }
+
+  /// A gradient of no extent: its last colour, as SVG paints it.
+  static func last(_ stops: [GradientStop], _ opacity: Double) -> Shader {
+    .solid(Pixels.pack(GradientStop.color(at: 1, stops), opacity: opacity))
   }
 
   /// Entries for a gradient `pixels` long: one a pixel, 1024 to 8192
@@ -137,13 +142,9 @@ enum Shader {
     switch self {
     case .radial(let table, let m, let g):
       var (px, py) = m.apply(x0, y, less: g.center)
-      let (r0, inverse) = (g.startRadius, 1 / (g.endRadius - g.startRadius))
       table.withUnsafeBufferPointer { t in
-        let n = Float(t.count - 1)
         for x in x0..<x1 {
-          let u = Float(((px * px + py * py).squareRoot() - r0) * inverse)
-          let k = u.isNaN ? 0 : min(max(u, 0), 1)
-          body(x, t[Int(k * n + 0.5)])
+          body(x, Shader.lookup(t, Float(g.t(atDistance: (px * px + py * py).squareRoot()))))
           px += m.a
           py += m.b
         }
@@ -151,11 +152,8 @@ enum Shader {
     case .conic(let table, let m, let g):
       var (px, py) = m.apply(x0, y, less: g.center)
       table.withUnsafeBufferPointer { t in
-        let n = Float(t.count - 1)
         for x in x0..<x1 {
-          let u = Float(g.t(atAngle: atan2Of(py, px)))
-          let k = u.isNaN ? 0 : min(max(u, 0), 1)
-          body(x, t[Int(k * n + 0.5)])
+          body(x, Shader.lookup(t, Float(g.t(atAngle: atan2Of(py, px)))))
           px += m.a
           py += m.b
         }
@@ -163,12 +161,7 @@ enum Shader {
     case .linear(let table, let gx, let gy, let g0):
       let base = gy * (Float(y) + 0.5) + g0
       table.withUnsafeBufferPointer { t in
-        let n = Float(t.count - 1)
-        for x in x0..<x1 {
-          let u = gx * (Float(x) + 0.5) + base
-          let k = u.isNaN ? 0 : min(max(u, 0), 1)
-          body(x, t[Int(k * n + 0.5)])
-        }
+        for x in x0..<x1 { body(x, Shader.lookup(t, gx * (Float(x) + 0.5) + base)) }
       }
     case .solid(let p):
       for x in x0..<x1 { body(x, p) }
@@ -184,8 +177,7 @@ enum Shader {
       return Shader.lookup(table, gx * (Float(x) + 0.5) + gy * (Float(y) + 0.5) + g0)
     case .radial(let table, let toFrame, let g):
       let (dx, dy) = toFrame.apply(x, y, less: g.center)
-      let t = (((dx * dx + dy * dy).squareRoot()) - g.startRadius) / (g.endRadius - g.startRadius)
-      return Shader.lookup(table, Float(t))
+      return Shader.lookup(table, Float(g.t(atDistance: (dx * dx + dy * dy).squareRoot())))
     case .conic(let table, let toFrame, let g):
       let (dx, dy) = toFrame.apply(x, y, less: g.center)
       return Shader.lookup(table, Float(g.t(atAngle: atan2Of(dy, dx))))
@@ -194,6 +186,12 @@ enum Shader {
 
   @inline(__always)
   static func lookup(_ table: [Pixel], _ t: Float) -> Pixel {
+    table.withUnsafeBufferPointer { lookup($0, t) }
+  }
+
+  /// The entry of `table` for `t`, padded to [0, 1] (NaN: 0).
+  @inline(__always)
+  static func lookup(_ table: UnsafeBufferPointer<Pixel>, _ t: Float) -> Pixel {
     let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
     return table[Int(clamped * Float(table.count - 1) + 0.5)]
   }
