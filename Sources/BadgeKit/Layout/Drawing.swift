@@ -177,8 +177,8 @@ extension LayoutEngine {
   /// a frame drawn through `t`: σ = radius / 2 (as a CSS blur radius),
   /// scaled by how much `t` stretches each canvas axis.
   static func sigma(_ radius: Double, _ t: Transform) -> Point {
-    let s = radius / 2
-    return Point(s * (t.a * t.a + t.c * t.c).squareRoot(), s * (t.b * t.b + t.d * t.d).squareRoot())
+    let k = t.axisStretch
+    return Point(radius / 2 * k.x, radius / 2 * k.y)
   }
 
   /// A rectangle from the origin to `size`, clockwise from the top-left.

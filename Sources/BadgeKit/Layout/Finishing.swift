@@ -71,7 +71,7 @@ extension LayoutEngine {
             }
           case .radial(let g):
             let c = t.apply(g.center)
-            let s = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+            let s = t.frameStretch
             far(
               max(abs(c.x), abs(c.y), g.endRadius * s, g.startRadius * s, g.endRadius, abs(g.center.x), abs(g.center.y))
             )

@@ -89,3 +89,13 @@ extension Transform {
       a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
   }
 }
+
+extension Transform {
+  /// How long the frame's unit x and y vectors are once mapped: the most
+  /// the map stretches a length along either of the frame's axes.
+  public var frameStretch: Double { max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
+
+  /// How much a length along the canvas' x and y axes grows through the
+  /// map, per axis (for blurs given along those axes).
+  public var axisStretch: Point { Point((a * a + c * c).squareRoot(), (b * b + d * d).squareRoot()) }
+}

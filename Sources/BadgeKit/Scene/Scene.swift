@@ -307,10 +307,9 @@ public enum SceneNode: Hashable, Sendable {
 }
 
 extension SceneNode {
-  /// The node drawn through `t` after its own transforms. (Effects in
-  /// canvas points are for nodes already on the canvas: only translations
-  /// move them faithfully, and the layout moves drawings by translations
-  /// and similarities alone once effects are placed.)
+  /// The node drawn through `t` after its own transforms; an effect's
+  /// deviations grow as `t` stretches each canvas axis, as they were made
+  /// (`LayoutEngine.sigma`).
   public func transformed(by t: Transform) -> SceneNode {
     func all(_ nodes: [SceneNode]) -> [SceneNode] { nodes.map { $0.transformed(by: t) } }
     switch self {
@@ -325,13 +324,13 @@ extension SceneNode {
     case .mask(let mask, let children):
       return .mask(all(mask), children: all(children))
     case .shadow(var s, let children):
-      let scale = (abs(t.a * t.d - t.b * t.c)).squareRoot()
-      s.sigma = Point(s.sigma.x * scale, s.sigma.y * scale)
+      let k = t.axisStretch
+      s.sigma = Point(s.sigma.x * k.x, s.sigma.y * k.y)
       s.offset = Point(t.a * s.offset.x + t.c * s.offset.y, t.b * s.offset.x + t.d * s.offset.y)
       return .shadow(s, children: all(children))
     case .blur(let sigma, let children):
-      let scale = (abs(t.a * t.d - t.b * t.c)).squareRoot()
-      return .blur(sigma: Point(sigma.x * scale, sigma.y * scale), children: all(children))
+      let k = t.axisStretch
+      return .blur(sigma: Point(sigma.x * k.x, sigma.y * k.y), children: all(children))
     }
   }
 

@@ -190,6 +190,13 @@ extension RasterRenderer {
       columns.append((Int(i), UInt32(((u - i) * 256).rounded())))
     }
     let total = s.rows + 2 * e.marginY
+    // For band row r: the window's row of the upper sample and the lower
+    // one's weight in 1/256ths.
+    func rowSample(_ r: Int) -> (Int, UInt32) {
+      let v = sampleRow(y0 + r) - Double(s.top) + Double(e.marginY)
+      let j = v.rounded(.down)
+      return (Int(j), UInt32(((v - j) * 256).rounded()))
+    }
     precondition(
       columns.first!.0 >= 0 && columns.last!.0 + 1 < sw && first - s.top + e.marginY >= 0
         && last - s.top + e.marginY < total)
@@ -197,10 +204,8 @@ extension RasterRenderer {
       s.alpha.withUnsafeBufferPointer { alpha in
         s.pixels.withUnsafeBufferPointer { drawn in
           for r in r0...r1 {
-            let v = sampleRow(y0 + r) - Double(s.top) + Double(e.marginY)
-            let j = v.rounded(.down)
-            let wy = UInt32(((v - j) * 256).rounded())
-            let upper = alpha.baseAddress! + Int(j) * sw
+            let (j, wy) = rowSample(r)
+            let upper = alpha.baseAddress! + j * sw
             let lower = upper + sw
             let out = pixels + r * width
             // The content over the shadow: the effect canvas' own pixels
@@ -208,9 +213,8 @@ extension RasterRenderer {
             let own = sharp == nil ? drawn.baseAddress! + (y0 + r - s.top + e.marginY) * sw + e.marginX : nil
             for (n, x) in (c0...c1).enumerated() {
               let (i, wx) = columns[n]
-              let top = UInt32(upper[i]) * (256 - wx) + UInt32(upper[i + 1]) * wx
-              let bottom = UInt32(lower[i]) * (256 - wx) + UInt32(lower[i + 1]) * wx
-              let a = (top * (256 - wy) + bottom * wy + 32768) >> 16
+              let a = PreparedEffect.mix(
+                UInt32(upper[i]), UInt32(upper[i + 1]), UInt32(lower[i]), UInt32(lower[i + 1]), wx, wy)
               let c = own?[x] ?? sharp![r * width + x]
               guard a != 0 || c != 0 else { continue }
               out[x] = Pixels.over(Pixels.over(c, Pixels.scale(shadow.color, a)), out[x])
@@ -221,10 +225,8 @@ extension RasterRenderer {
     } else {
       s.pixels.withUnsafeBufferPointer { blurred in
         for r in r0...r1 {
-          let v = sampleRow(y0 + r) - Double(s.top) + Double(e.marginY)
-          let j = v.rounded(.down)
-          let wy = UInt32(((v - j) * 256).rounded())
-          let upper = blurred.baseAddress! + Int(j) * sw
+          let (j, wy) = rowSample(r)
+          let upper = blurred.baseAddress! + j * sw
           let lower = upper + sw
           let out = pixels + r * width
           for (n, x) in (c0...c1).enumerated() {
@@ -301,15 +303,23 @@ extension RasterRenderer {
 }
 
 extension PreparedEffect {
-  /// Four premultiplied pixels mixed bilinearly, weights in 1/256ths.
+  /// Four samples 0…255 mixed bilinearly (`wx` the right pair's weight,
+  /// `wy` the lower pair's, in 1/256ths), rounded.
+  @inline(__always)
+  static func mix(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
+    let top = a * (256 - wx) + b * wx
+    let bottom = c * (256 - wx) + d * wx
+    return min(255, (top * (256 - wy) + bottom * wy + 32768) >> 16)
+  }
+
+  /// Four premultiplied pixels mixed bilinearly, channel by channel.
   @inline(__always)
   static func bilinear(_ p00: Pixel, _ p01: Pixel, _ p10: Pixel, _ p11: Pixel, _ wx: UInt32, _ wy: UInt32) -> Pixel {
     var out: Pixel = 0
     for shift in [UInt32(0), 8, 16, 24] {
-      let (a, b, c, d) = ((p00 >> shift) & 255, (p01 >> shift) & 255, (p10 >> shift) & 255, (p11 >> shift) & 255)
-      let top = a * (256 - wx) + b * wx
-      let bottom = c * (256 - wx) + d * wx
-      out |= min(255, (top * (256 - wy) + bottom * wy + 32768) >> 16) << shift
+      out |=
+        mix((p00 >> shift) & 255, (p01 >> shift) & 255, (p10 >> shift) & 255, (p11 >> shift) & 255, wx, wy)
+        << shift
     }
     return out
   }

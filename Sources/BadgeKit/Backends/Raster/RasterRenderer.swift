@@ -199,8 +199,7 @@ struct RasterRenderer: @unchecked Sendable {
       if let style = f.stroke {
         // The stroke's outline, in the fill's frame, within a quarter of the
         // flattening tolerance once drawn.
-        let stretch = max(
-          (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-12)
+        let stretch = max(m.frameStretch, 1e-12)
         // An outline point makes about an edge, and takes about 60 bytes
         // until it is flattened: an outline may not grow past the edges
         // left, nor past `Stroker.maximumOutlinePoints`.

@@ -48,7 +48,7 @@ enum Shader {
       }
       // An entry a pixel along the radius (1024 to 8192).
       let scale = (abs(m.a * m.d - m.b * m.c)).squareRoot()
-      let pixels = span * max(scale, (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+      let pixels = span * max(scale, m.frameStretch)
       self = .radial(table: Shader.table(g.stops, pixels, opacity), toFrame: toFrame, gradient: g)
     case .conic(let g):
       guard g.endAngle > g.startAngle, let toFrame = PixelToFrame(m) else {
