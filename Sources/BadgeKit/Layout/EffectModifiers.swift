@@ -11,15 +11,10 @@ extension LayoutEngine {
     "paint", "width", "cap", "join", "miterLimit", "dash", "dashPhase", "lineWidth", "lineCap", "lineJoin",
   ]
 
-  /// A stroke modifier's arguments, evaluated in parameter order.
-  func resolveStroke(_ m: Modifier, _ evaluated: [(Value, SourceRange)?], _ size: Size) -> ResolvedModifier? {
+  /// A stroke modifier from its arguments (`value`: an argument by its
+  /// parameter's name, evaluated).
+  func resolveStroke(_ m: Modifier, _ value: (String) -> (Value, SourceRange)?, _ size: Size) -> ResolvedModifier? {
     let ev = evaluator
-    func value(_ names: String...) -> (Value, SourceRange)? {
-      for name in names {
-        if let i = LayoutEngine.strokeParameters.firstIndex(of: name), let v = evaluated[i] { return v }
-      }
-      return nil
-    }
     var ok = true
     var spec = StrokeSpec(paint: nil, style: StrokeStyle(width: 1))
     if let (v, r) = value("paint") {
@@ -30,7 +25,7 @@ extension LayoutEngine {
       }
     }
     let side = min(size.width, size.height)
-    if let (v, r) = value("width", "lineWidth") {
+    if let (v, r) = value("width") ?? value("lineWidth") {
       if let w = ev.length(v, axis: side, r) {
         if w < 0 {
           ok = ev.mismatch("a line width that is not negative", v, r) != nil
@@ -41,14 +36,14 @@ extension LayoutEngine {
         ok = false
       }
     }
-    if let (v, r) = value("cap", "lineCap") {
+    if let (v, r) = value("cap") ?? value("lineCap") {
       if let k = ev.keyword(v, ["butt", "round", "square"], r) {
         spec.style.cap = LineCap(rawValue: k)!
       } else {
         ok = false
       }
     }
-    if let (v, r) = value("join", "lineJoin") {
+    if let (v, r) = value("join") ?? value("lineJoin") {
       if let k = ev.keyword(v, ["miter", "round", "bevel"], r) {
         spec.style.join = LineJoin(rawValue: k)!
       } else {
@@ -87,10 +82,8 @@ extension LayoutEngine {
   }
 
   /// `.shadow(color:, radius:, x:, y:)` and `.blur(radius:)`.
-  func resolveEffect(_ m: Modifier, _ evaluated: [(Value, SourceRange)?], _ size: Size) -> ResolvedModifier? {
+  func resolveEffect(_ m: Modifier, _ value: (String) -> (Value, SourceRange)?, _ size: Size) -> ResolvedModifier? {
     let ev = evaluator
-    let parameters = LayoutEngine.modifierParameters[m.name]!
-    func value(_ name: String) -> (Value, SourceRange)? { parameters.firstIndex(of: name).flatMap { evaluated[$0] } }
     guard let (rv, rr) = value("radius") else {
       evaluator.report(.missingArgument("radius", of: m.name), m.range)
       return nil

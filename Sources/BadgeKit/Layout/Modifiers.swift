@@ -220,7 +220,7 @@ extension LayoutEngine {
         return nil
       }
     case "stroke", "strokeBorder":
-      return resolveStroke(m, evaluated, size)
+      return resolveStroke(m, value, size)
     case "trim":
       var ends = [0.0, 1.0]
       for (i, name) in ["from", "to"].enumerated() {
@@ -231,7 +231,7 @@ extension LayoutEngine {
       }
       return .trim(from: ends[0], to: ends[1])
     case "shadow", "blur":
-      return resolveEffect(m, evaluated, size)
+      return resolveEffect(m, value, size)
     default:
       return nil
     }

@@ -176,20 +176,7 @@ struct PathBuilder {
   /// rectangle); it starts with its own move.
   private mutating func data(_ command: PathCommand, _ scope: Scope, _ space: Space) {
     let args = evaluator.bind(command.arguments, to: ["svg"], required: ["svg"], callee: "data", at: command.range)
-    guard args.ok, let a = args["svg"] else {
-      broken = true
-      return
-    }
-    let v = evaluator.eval(a.value, scope)
-    guard case .string(let text) = v else {
-      _ = evaluator.mismatch("SVG path data in a string, such as \"M0 0 L10 10\"", v, a.value.range)
-      broken = true
-      return
-    }
-    let (elements, failure) = PathData.parse(text)
-    if let failure {
-      evaluator.report(
-        PathData.message(failure, text), PathData.range(of: failure.offset, in: text, literal: a.value))
+    guard args.ok, let a = args["svg"], let elements = evaluator.pathData(a.value, scope) else {
       broken = true
       return
     }

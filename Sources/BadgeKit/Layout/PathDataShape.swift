@@ -10,12 +10,7 @@ extension LayoutEngine {
   func pathFromData(_ args: [Argument], in size: Size, _ scope: Scope, at range: SourceRange) -> ScenePath? {
     let ev = evaluator
     let bound = ev.bind(args, to: ["data", "viewBox"], required: ["data"], callee: "path", at: range)
-    guard bound.ok, let dataArg = bound["data"] else { return nil }
-    let value = ev.eval(dataArg.value, scope)
-    guard case .string(let text) = value else {
-      _ = ev.mismatch("SVG path data in a string, such as \"M0 0 L10 10\"", value, dataArg.value.range)
-      return nil
-    }
+    guard bound.ok, let dataArg = bound["data"], let elements = ev.pathData(dataArg.value, scope) else { return nil }
     var fit = Transform.identity
     if let box = bound["viewBox"] {
       let v = ev.eval(box.value, scope)
@@ -35,11 +30,6 @@ extension LayoutEngine {
       let s = min(size.width / n[2], size.height / n[3])
       fit = .translation((size.width - n[2] * s) / 2 - n[0] * s, (size.height - n[3] * s) / 2 - n[1] * s) * .scale(s, s)
     }
-    let (elements, failure) = PathData.parse(text)
-    if let failure {
-      ev.report(PathData.message(failure, text), PathData.range(of: failure.offset, in: text, literal: dataArg.value))
-      return nil
-    }
     return ScenePath(elements.map { LayoutEngine.mapped($0, fit) })
   }
 
@@ -52,6 +42,25 @@ extension LayoutEngine {
     case .cubic(let c1, let c2, let p): return .cubic(c1: t.apply(c1), c2: t.apply(c2), to: t.apply(p))
     case .close: return .close
     }
+  }
+}
+
+extension Evaluator {
+  /// The elements of the SVG path data `expr` evaluates to (in the data's
+  /// coordinates), or nil after reporting what is wrong: not a string, or
+  /// malformed at a character (located inside the literal).
+  func pathData(_ expr: Expr, _ scope: Scope) -> [PathElement]? {
+    let value = eval(expr, scope)
+    guard case .string(let text) = value else {
+      _ = mismatch("SVG path data in a string, such as \"M0 0 L10 10\"", value, expr.range)
+      return nil
+    }
+    let (elements, failure) = PathData.parse(text)
+    if let failure {
+      report(PathData.message(failure, text), PathData.range(of: failure.offset, in: text, literal: expr))
+      return nil
+    }
+    return elements
   }
 }
 
