@@ -176,7 +176,7 @@ struct ParserTests {
           |
         3 | component C() { path { jump (0, 0) } }
           |                        ^^^^
-        t.badge:5:12: error: expected an element (a path, zstack, geometry, repeat or a component), found ')'
+        t.badge:5:12: error: expected an element (a path, stack, geometry, repeat or a component), found ')'
           |
         5 |   zstack { ) }
           |            ^

@@ -76,14 +76,34 @@ public enum Primary: Equatable, Sendable {
   /// `path("M0 0 L10 10", viewBox: (0, 0, 24, 24))`: a shape from SVG path
   /// data, with the range of `path`.
   case pathData(arguments: [Argument], range: SourceRange)
-  /// `zstack { … }`: children centred on each other.
-  case zstack(Block)
+  /// `zstack { … }`, `vstack(spacing:, alignment:) { … }` or `hstack { … }`.
+  case stack(StackView)
   /// `geometry { … }`: takes the whole proposal; children at its top-left.
   case geometry(Block)
   /// `repeat N as i { … }`: N copies of the block's elements.
   case `repeat`(count: Expr, index: String?, indexRange: SourceRange?, body: Block)
   /// `Name(args)`: a component or a built-in shape.
   case call(name: String, nameRange: SourceRange, arguments: [Argument])
+}
+
+/// Which way a stack lays out its children.
+public enum StackAxis: String, Equatable, Sendable {
+  /// `zstack`: children on top of each other, aligned in the stack.
+  case z = "zstack"
+  /// `vstack`: children top to bottom.
+  case v = "vstack"
+  /// `hstack`: children leading to trailing.
+  case h = "hstack"
+}
+
+/// A stack: its axis, its arguments as written (`spacing:`, `alignment:`)
+/// and its children.
+public struct StackView: Equatable, Sendable {
+  public var axis: StackAxis
+  /// The range of the keyword.
+  public var keywordRange: SourceRange
+  public var arguments: [Argument]
+  public var body: Block
 }
 
 /// `.name(args)` after an element, or `.name(args) { … }` / `.name { … }`

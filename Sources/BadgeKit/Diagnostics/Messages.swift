@@ -23,6 +23,7 @@ public enum Message: Equatable, Sendable {
   case effectsTooLarge(Int)
   case emptyClipShape
   case expected(String, found: String)
+  case badLength(String)
   case gradientNeedsStops
   case imageTooLarge(Int, Int, Int)
   case imagePixelsTooLarge(Int)
@@ -148,6 +149,8 @@ public enum Message: Equatable, Sendable {
       return "nesting is too deep; at most \(limit) levels of blocks, brackets, operators and modifiers"
     case .notAScalar(let code):
       return "\\u{…} names \(code), which is not a Unicode scalar (a surrogate or past U+10FFFF)"
+    case .badLength(let text):
+      return text
     case .notFinite:
       return "the result is not a finite number"
     case .numberOutOfRange(let text):
@@ -223,5 +226,19 @@ public enum Message: Equatable, Sendable {
 
   private func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\(shown($0))'?" } ?? ""
+  }
+}
+
+extension Message {
+  /// Whether the message says a limit on the work was reached (a budget
+  /// spent once for the whole compilation).
+  var isLimit: Bool {
+    switch self {
+    case .componentsTooDeep, .layoutTooDeep, .tooManyShapes, .tooManySegments, .tooManyViews, .tooManySteps,
+      .tooManyCopiedShapes, .nestingTooDeep:
+      return true
+    default:
+      return false
+    }
   }
 }

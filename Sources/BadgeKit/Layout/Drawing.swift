@@ -56,6 +56,13 @@ extension LayoutEngine {
       let origin = Point(
         alignment.x * (mine.width - child.width), alignment.y * (mine.height - child.height))
       inner(q, t * .translation(origin.x, origin.y), context, &nodes)
+    case .flexibleFrame(let f):
+      let mine = size(view, mods, level, p)
+      let q = f.proposal(p)
+      let child = childSize(q)
+      let origin = Point(
+        f.alignment.x * (mine.width - child.width), f.alignment.y * (mine.height - child.height))
+      inner(q, t * .translation(origin.x, origin.y), context, &nodes)
     case .aspect(let ratio, let fill):
       inner(aspectProposal(ratio: ratio, fill: fill, p, ideal: { childSize(.unspecified) }), t, context, &nodes)
     case .padding(let top, let leading, let bottom, let trailing):
@@ -215,7 +222,7 @@ extension LayoutEngine {
   /// Reports `message` at `range` the first time only (a modifier on a
   /// repeat's copies reports once).
   func reportOnce(_ message: Message, _ range: SourceRange) {
-    guard reportedOnce.insert(range).inserted else { return }
+    guard evaluator.muted == 0, reportedOnce.insert(range).inserted else { return }
     evaluator.report(message, range)
   }
 
@@ -306,10 +313,15 @@ extension LayoutEngine {
       emit(path, size, t, context, &nodes, at: range)
     case .geometry(let block):
       drawChildren(block, view.scope, size, centred: false, t, context, &nodes)
-    case .zstack(let block):
-      drawChildren(block, view.scope, size, centred: true, t, context, &nodes, proposal: p)
+    case .stack(let stack):
+      for child in stackPlacement(view, stack, p).children {
+        draw(child.view, child.proposal, t * .translation(child.origin.x, child.origin.y), context, into: &nodes)
+      }
     case .call(let name, let nameRange, let args):
-      if let shape = BuiltinShape(rawValue: name) {
+      if BuiltinView(rawValue: name) == .spacer {
+        // A spacer takes room and draws nothing.
+        _ = spacerLength(args, view.scope, at: nameRange)
+      } else if let shape = BuiltinShape(rawValue: name) {
         // `.strokeBorder`: the stroke follows the shape inset by half its
         // width, so that it stays inside the frame.
         let inset = context.stroke.map { $0.border ? $0.style.width / 2 : 0 } ?? 0

@@ -21,6 +21,8 @@ struct ViewInstance {
   /// innermost repeat first (SwiftUI applies modifiers on a ForEach to each
   /// copy).
   var inherited: [ScopedModifier] = []
+  /// The stack the view is a child of, if any (a spacer grows along it).
+  var stackAxis: StackAxis?
 
   /// Every modifier that wraps this view, innermost first.
   var modifiers: [ScopedModifier] {
@@ -37,18 +39,23 @@ extension LayoutEngine {
     var scope: ObjectIdentifier
     var width: Double
     var height: Double
+    var axis: StackAxis?
+    /// Made while measuring (see `Evaluator.muted`).
+    var probing: Bool
   }
 
   /// The instances of `block`'s elements, in drawing order, evaluated in
   /// `scope` with the container's `width` and `height` being `geometry`.
   /// Memoised: the same block in the same scope and size gives the same
   /// instances (so their sizes are computed once).
-  func expand(_ block: Block, in scope: Scope, geometry: Size) -> [ViewInstance] {
+  /// `axis`: the stack whose children they are, if any.
+  func expand(_ block: Block, in scope: Scope, geometry: Size, axis: StackAxis? = nil) -> [ViewInstance] {
     let key = ExpansionKey(
       file: block.range.file, start: block.range.start, scope: ObjectIdentifier(scope), width: geometry.width,
-      height: geometry.height)
+      height: geometry.height, axis: axis, probing: evaluator.muted > 0)
     if let cached = expansions[key] { return cached.instances }
-    let instances = expandItems(block, scope.withGeometry(geometry))
+    var instances = expandItems(block, scope.withGeometry(geometry))
+    if let axis { for i in instances.indices { instances[i].stackAxis = axis } }
     // The entry keeps `scope` alive, so its identity cannot be reused.
     expansions[key] = (scope, instances)
     return instances

@@ -81,7 +81,12 @@ final class LayoutEngine {
     var id: Int
     var width: Double?
     var height: Double?
+    /// Whether it was made while measuring (see `Evaluator.muted`): what
+    /// reports errors is not shared with what was made silently.
+    var probing = false
   }
+  /// Memoised stack layouts, by instance and proposal.
+  var stackPlacements: [SizeKey: StackPlacement] = [:]
 
   func newInstanceID() -> Int {
     instanceCount += 1

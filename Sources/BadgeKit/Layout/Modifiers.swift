@@ -6,6 +6,8 @@
 /// points of the view's frame.
 enum ResolvedModifier {
   case frame(width: Double?, height: Double?, alignment: Point)
+  /// `.frame(minWidth:, idealWidth:, maxWidth:, minHeight:, …)`.
+  case flexibleFrame(FlexibleFrame)
   /// `ratio` is width/height, nil for the child's ideal ratio.
   case aspect(ratio: Double?, fill: Bool)
   case padding(top: Double, leading: Double, bottom: Double, trailing: Double)
@@ -63,7 +65,7 @@ enum PaintValue: Hashable {
 extension LayoutEngine {
   /// The modifier names and their parameters, for binding and messages.
   static let modifierParameters: [String: [String]] = [
-    "frame": ["width", "height", "alignment"],
+    "frame": ["width", "height", "alignment"] + FlexibleFrame.parameters,
     "aspect": ["ratio", "mode"],
     "scaledToFit": [], "scaledToFill": [],
     "padding": ["length", "top", "leading", "bottom", "trailing", "horizontal", "vertical"],
@@ -116,7 +118,7 @@ extension LayoutEngine {
   /// and drawing ask for the same ones.
   func resolvedModifiers(_ view: ViewInstance, _ proposal: ProposedSize) -> ResolvedModifiers {
     if view.element.modifiers.isEmpty && view.inherited.isEmpty { return ResolvedModifiers([]) }
-    let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height)
+    let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height, probing: evaluator.muted > 0)
     if let known = resolvedModifiers[key] { return known }
     let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
     resolvedModifiers[key] = mods
@@ -151,6 +153,8 @@ extension LayoutEngine {
     }
 
     switch m.name {
+    case "frame" where FlexibleFrame.parameters.contains(where: { value($0) != nil }):
+      return resolveFlexibleFrame(m, value)
     case "frame":
       var w: Double?
       var h: Double?

@@ -33,6 +33,8 @@ extension LayoutEngine {
       if let w, let h { return Size(w, h) }
       let child = inner(ProposedSize(w ?? p.width, h ?? p.height))
       return Size(w ?? child.width, h ?? child.height)
+    case .flexibleFrame(let f):
+      return f.size(child: inner(f.proposal(p)), p)
     case .aspect(let ratio, let fill):
       return inner(aspectProposal(ratio: ratio, fill: fill, p, ideal: { inner(.unspecified) }))
     case .padding(let t, let l, let b, let r):
@@ -78,16 +80,18 @@ extension LayoutEngine {
   /// The size of the view itself, before any modifier.
   func primarySize(_ view: ViewInstance, _ p: ProposedSize) -> Size {
     switch view.element.primary {
+    case .call(let name, let nameRange, let args) where BuiltinView(rawValue: name) == .spacer:
+      let least = spacerLength(args, view.scope, at: nameRange)
+      switch view.stackAxis {
+      case .v?: return Size(0, max(least, p.height ?? least))
+      case .h?: return Size(max(least, p.width ?? least), 0)
+      case .z?, nil: return Size(max(least, p.width ?? least), max(least, p.height ?? least))
+      }
     case .path, .pathData, .geometry, .call, .repeat:
       // Shapes, components and geometry readers take the whole proposal.
       return p.filled
-    case .zstack(let block):
-      var size = Size(0, 0)
-      for child in expand(block, in: view.scope, geometry: p.filled) {
-        let s = self.size(child, p)
-        size = Size(max(size.width, s.width), max(size.height, s.height))
-      }
-      return size
+    case .stack(let stack):
+      return stackPlacement(view, stack, p).size
     }
   }
 }

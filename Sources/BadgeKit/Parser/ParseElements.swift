@@ -1,4 +1,4 @@
-// Grammar rules for elements: element, view, pathView, zstackView,
+// Grammar rules for elements: element, view, pathView, stackView,
 // geometryView, repeatView, callView, modifier, arguments, argument.
 
 extension Parser {
@@ -22,15 +22,15 @@ extension Parser {
     return Element(primary: primary, modifiers: modifiers, range: range(from: start))
   }
 
-  /// view = pathView | zstackView | geometryView | repeatView | callView ;
+  /// view = pathView | stackView | geometryView | repeatView | callView ;
   mutating func view() throws(ParseError) -> Primary {
     switch peek.kind {
     case .keyword(.path): return try pathView()
-    case .keyword(.zstack): return try zstackView()
+    case .keyword(.zstack), .keyword(.vstack), .keyword(.hstack): return try stackView()
     case .keyword(.geometry): return try geometryView()
     case .keyword(.repeat): return try repeatView()
     case .identifier: return try callView()
-    default: throw unexpected("an element (a path, zstack, geometry, repeat or a component)")
+    default: throw unexpected("an element (a path, stack, geometry, repeat or a component)")
     }
   }
 
@@ -41,10 +41,16 @@ extension Parser {
     return .path(try pathBody())
   }
 
-  /// zstackView = "zstack" block ;
-  mutating func zstackView() throws(ParseError) -> Primary {
-    try consume(.zstack)
-    return .zstack(try block())
+  /// stackView = ( "zstack" | "vstack" | "hstack" ) [ arguments ] block ;
+  mutating func stackView() throws(ParseError) -> Primary {
+    let keyword = advance()
+    guard case .keyword(let k) = keyword.kind, let axis = StackAxis(rawValue: k.rawValue) else {
+      throw unexpected("'zstack', 'vstack' or 'hstack'")
+    }
+    var args: [Argument] = []
+    if check(.leftParen) { args = try arguments() }
+    let body = try block()
+    return .stack(StackView(axis: axis, keywordRange: keyword.range, arguments: args, body: body))
   }
 
   /// geometryView = "geometry" block ;
@@ -119,7 +125,8 @@ extension Parser {
   /// a shape or content.
   private mutating func argumentValue() throws(ParseError) -> Expr {
     switch peek.kind {
-    case .keyword(.path), .keyword(.zstack), .keyword(.geometry), .keyword(.repeat):
+    case .keyword(.path), .keyword(.zstack), .keyword(.vstack), .keyword(.hstack), .keyword(.geometry),
+      .keyword(.repeat):
       return try viewArgument()
     default:
       return try expression()

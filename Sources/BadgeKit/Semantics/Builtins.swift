@@ -43,7 +43,7 @@ enum Builtins {
 
   /// The root scope: every built-in constant.
   static func globalScope() -> Scope {
-    var names: [String: Value] = ["pi": .number(Double.pi)]
+    var names: [String: Value] = ["pi": .number(Double.pi), "infinity": .number(Double.infinity)]
     for (name, c) in colors { names[name] = .color(c) }
     for (name, p) in anchors { names[name] = .tuple([.number(p.0), .number(p.1)]) }
     for k in keywords { names[k] = .keyword(k) }

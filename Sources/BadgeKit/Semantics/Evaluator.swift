@@ -16,9 +16,16 @@ final class Evaluator {
   /// is invalid, after one error.
   static let maximumSteps = 2_000_000
 
+  /// While above zero, errors are not reported: a stack measuring how
+  /// flexible its children are proposes sizes (zero, infinite) that the
+  /// badge is never drawn at. Running out of a limit is reported all the
+  /// same (the limit stays spent).
+  var muted = 0
+
   /// Reports `message`, with notes for the components it is inside: the
   /// three innermost and the outermost.
   func report(_ message: Message, _ range: SourceRange) {
+    if muted > 0 && !message.isLimit { return }
     var calls = Array(callStack.reversed())
     if calls.count > 4 { calls = Array(calls.prefix(3)) + [calls[calls.count - 1]] }
     let notes = calls.map { Note("in component '\($0.name)', used here", at: $0.range) }

@@ -31,7 +31,7 @@ struct Resolver {
       if callees.count < NameTable.suggestionReach { callees.append(c.name) }
     }
     self.componentParameters = table
-    self.calleeCandidates = callees + BuiltinShape.allCases.map(\.rawValue)
+    self.calleeCandidates = callees + BuiltinShape.allCases.map(\.rawValue) + BuiltinView.allCases.map(\.rawValue)
   }
 
   /// Every problem with names in `file`.
@@ -52,7 +52,7 @@ struct Resolver {
   }
 
   static let builtinNames = Set(Builtins.colors.keys).union(Builtins.anchors.keys).union(Builtins.keywords)
-    .union(["pi"])
+    .union(["pi", "infinity"])
 
   private mutating func run() {
     for decl in file.lets {
@@ -98,7 +98,12 @@ struct Resolver {
     switch e.primary {
     case .path(let body): pathBody(body)
     case .pathData(let args, _): arguments(args, labels: ["data", "viewBox"], callee: "path")
-    case .zstack(let b), .geometry(let b): block(b)
+    case .stack(let stack):
+      arguments(
+        stack.arguments, labels: stack.axis == .z ? ["alignment"] : ["spacing", "alignment"],
+        callee: stack.axis.rawValue)
+      block(stack.body)
+    case .geometry(let b): block(b)
     case .repeat(let count, let index, _, let body):
       expression(count)
       // The index is visible in the body and in the repeat's modifiers.
@@ -106,7 +111,9 @@ struct Resolver {
       block(body)
     case .call(let name, let range, let args):
       let labels: [String]?
-      if let parameters = componentParameters[name] {
+      if let view = BuiltinView(rawValue: name) {
+        labels = view.parameters
+      } else if let parameters = componentParameters[name] {
         labels = parameters
       } else if let shape = BuiltinShape(rawValue: name) {
         labels = shape.parameters
