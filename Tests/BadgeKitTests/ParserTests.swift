@@ -54,6 +54,8 @@ struct ParserTests {
     ("-red.opacity(a).opacity(2 * b)", "(neg (.opacity (.opacity red a) (* 2 b)))"),
     ("rgb(1, 2, 3).opacity(50%)", "(.opacity (rgb 1 2 3) 50%)"),
     ("(red).opacity(1) + 2", "(+ (.opacity red 1) 2)"),
+    ("linear(repeat n as i { stop(red, i / n), blue }, end: top)", "(linear (repeat n i (stop red (/ i n)) blue) top)"),
+    ("f(repeat 2 { a b, -c })", "(f (repeat 2 _ a b (neg c)))"),
   ]
 
   static func sexpr(_ e: Expr) -> String {
@@ -67,6 +69,8 @@ struct ParserTests {
       return "(." + ([n, sexpr(base)] + args.map { sexpr($0.value) }).joined(separator: " ") + ")"
     case .view: return "<view>"
     case .tuple(let items): return "(tuple " + items.map(sexpr).joined(separator: " ") + ")"
+    case .repeatList(let count, let index, let items):
+      return "(repeat " + ([sexpr(count), index ?? "_"] + items.map(sexpr)).joined(separator: " ") + ")"
     case .negate(let x): return "(neg \(sexpr(x)))"
     case .binary(let op, let l, let r): return "(\(op.rawValue) \(sexpr(l)) \(sexpr(r)))"
     case .invalid: return "<invalid>"
@@ -79,6 +83,23 @@ struct ParserTests {
     let (file, diagnostics) = ParserTests.parse("let x = \(text)\nbadge B { }")
     #expect(diagnostics.isEmpty)
     #expect(ParserTests.sexpr(try #require(file.lets.first).value) == expected)
+  }
+
+  @Test(arguments: [
+    ("zstack { rect() }", StackAxis.z, [String?]()),
+    ("vstack(spacing: 4, alignment: .leading) { rect() }", .v, ["spacing", "alignment"]),
+    ("hstack(4) { rect() spacer() }", .h, [nil]),
+  ])
+  func stacks(_ text: String, _ axis: StackAxis, _ labels: [String?]) throws {
+    let (file, diagnostics) = ParserTests.parse("badge B { \(text) }")
+    #expect(diagnostics.isEmpty)
+    guard case .element(let e) = try #require(file.badge).body.items[0], case .stack(let stack) = e.primary else {
+      Issue.record("expected a stack")
+      return
+    }
+    #expect(stack.axis == axis)
+    #expect(stack.arguments.map(\.label) == labels)
+    #expect(stack.body.items.count >= 1)
   }
 
   @Test func modifiersWrapInOrder() throws {

@@ -164,6 +164,17 @@ extension Element {
     case .call(let name, let args) where isCallee(name):
       let nameEnd = SourceRange(file: e.range.file, start: e.range.start, end: e.range.start + name.utf8.count)
       self = Element(primary: .call(name: name, nameRange: nameEnd, arguments: args), modifiers: [], range: e.range)
+    case .repeatList(let count, let index, let items):
+      // `.mask(repeat 8 as i { circle().offset(x: i * 10) })`: the views
+      // of a repeat.
+      var elements: [BlockItem] = []
+      for item in items {
+        guard let e = Element(viewExpression: item, isCallee: isCallee) else { return nil }
+        elements.append(.element(e))
+      }
+      self = Element(
+        primary: .repeat(count: count, index: index, indexRange: nil, body: Block(items: elements, range: e.range)),
+        modifiers: [], range: e.range)
     case .member(let base, let name, let nameRange, let args):
       guard var inner = Element(viewExpression: base, isCallee: isCallee) else { return nil }
       inner.modifiers.append(

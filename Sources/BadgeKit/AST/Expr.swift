@@ -23,6 +23,10 @@ public enum ExprKind: Equatable, Sendable {
   indirect case member(Expr, String, SourceRange, [Argument])
   /// A view written as an argument, e.g. `.clipShape(path { … })`.
   indirect case view(Element)
+  /// `repeat N [as i] { a, b, … }` in an argument list: the items for
+  /// each index from 0 to N − 1, in order (the index named `i`, default
+  /// `index`): gradient stops, dashes, or views.
+  indirect case repeatList(count: Expr, index: String?, items: [Expr])
   /// A parenthesised pair or more, e.g. the point `(0.5, 0)`.
   case tuple([Expr])
   indirect case negate(Expr)

@@ -123,14 +123,36 @@ extension Parser {
   /// An argument's value: an expression, or a view that starts with a
   /// keyword (`path { … }`, `zstack { … }`, …), for modifiers that take
   /// a shape or content.
-  private mutating func argumentValue() throws(ParseError) -> Expr {
+  mutating func argumentValue() throws(ParseError) -> Expr {
     switch peek.kind {
-    case .keyword(.path), .keyword(.zstack), .keyword(.vstack), .keyword(.hstack), .keyword(.geometry),
-      .keyword(.repeat):
+    case .keyword(.path), .keyword(.zstack), .keyword(.vstack), .keyword(.hstack), .keyword(.geometry):
       return try viewArgument()
+    case .keyword(.repeat):
+      return try repeatList()
     default:
       return try expression()
     }
+  }
+
+  /// repeatList = "repeat" expression [ "as" IDENT ] "{" [ argumentValue { [ "," ] argumentValue } ] "}" ;
+  /// The items of each copy in order: `linear(repeat 4 as i { stop(red,
+  /// i / 4), stop(white, (i + 1) / 4) })`. (A modifier that takes a view
+  /// reads the items as the views of a repeat.)
+  mutating func repeatList() throws(ParseError) -> Expr {
+    let start = try consume(.repeat).range
+    let count = try expression()
+    var index: String?
+    if match(.keyword(.as)) { index = try consumeIdentifier("a name for the repeat index after 'as'").0 }
+    var tallest = height
+    let (items, _) = try braced("the repeated items") { (p: inout Parser) throws(ParseError) -> Expr in
+      let item = try p.argumentValue()
+      tallest = max(tallest, p.height)
+      _ = p.match(.comma)
+      if p.check(.rightParen) { throw p.unexpected("'}' to close the repeated items") }
+      return item
+    }
+    try setHeight(tallest + 1, at: start)
+    return Expr(.repeatList(count: count, index: index, items: items), range(from: start))
   }
 
   /// viewArgument = element ;  (one that starts with a keyword)

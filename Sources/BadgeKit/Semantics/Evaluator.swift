@@ -71,6 +71,11 @@ final class Evaluator {
     case .tuple(let items):
       let values = items.map { eval($0, scope) }
       return values.contains(.invalid) ? .invalid : .tuple(values)
+    case .repeatList:
+      // Outside a list of arguments (where its items join the others), a
+      // list of its items.
+      guard let values = repeated(expr, scope) else { return .invalid }
+      return values.count == 1 ? values[0] : .tuple(values)
     case .negate(let operand):
       return negate(eval(operand, scope), at: expr.range)
     case .binary(let op, let l, let r):
@@ -78,6 +83,23 @@ final class Evaluator {
     case .invalid:
       return .invalid
     }
+  }
+
+  /// The values of a `repeat N as i { … }` list: its items for i = 0 …
+  /// N − 1, in order. Nil after an error (reported).
+  func repeated(_ expr: Expr, _ scope: Scope) -> [Value]? {
+    guard case .repeatList(let countExpr, let index, let items) = expr.kind else { return [eval(expr, scope)] }
+    guard let count = integer(eval(countExpr, scope), in: 0...10_000, countExpr.range) else { return nil }
+    var values: [Value] = []
+    for i in 0..<count {
+      let copy = scope.child(index ?? "index", .number(Double(i)))
+      for item in items {
+        let v = eval(item, copy)
+        if v == .invalid { return nil }
+        values.append(v)
+      }
+    }
+    return values
   }
 
   private func checked(_ v: Double, _ range: SourceRange) -> Double? {

@@ -17,20 +17,31 @@ extension Builtins {
     var stops: [(RGBA, Double?)] = []
     var ok = true
     let labels = labels[name] ?? []
+    /// Adds a colour or `stop(colour, location)`; false on a mismatch.
+    func addStop(_ v: Value, _ range: SourceRange) -> Bool {
+      switch v {
+      case .color(let c): stops.append((c, nil))
+      case .tuple(let items) where items.count == 2:
+        guard case .color(let c) = items[0], case .scalar(let at, 0) = items[1] else { fallthrough }
+        stops.append((c, at))
+      default:
+        return ev.mismatch("a colour or stop(colour, location)", v, range) != nil
+      }
+      return true
+    }
     for a in args {
+      // A repeat among the colours gives its items as colours.
+      if a.label == nil, case .repeatList = a.value.kind {
+        guard let values = ev.repeated(a.value, scope) else {
+          ok = false
+          continue
+        }
+        for v in values { ok = addStop(v, a.value.range) && ok }
+        continue
+      }
       let v = ev.eval(a.value, scope)
       guard let label = a.label else {
-        switch v {
-        case .color(let c): stops.append((c, nil))
-        case .tuple(let items) where items.count == 2:
-          if case .color(let c) = items[0], case .scalar(let at, 0) = items[1] {
-            stops.append((c, at))
-          } else {
-            ok = ev.mismatch("a colour or stop(colour, location)", v, a.value.range) != nil
-          }
-        default:
-          ok = ev.mismatch("a colour or stop(colour, location)", v, a.value.range) != nil
-        }
+        ok = addStop(v, a.value.range) && ok
         continue
       }
       guard labels.contains(label) else {

@@ -223,6 +223,12 @@ struct Resolver {
       }
       arguments(args, labels: Builtins.labels[n] ?? [], callee: n)
     case .tuple(let items): for i in items { expression(i) }
+    case .repeatList(let count, let index, let items):
+      expression(count)
+      let mark = names.mark
+      names.insert(index ?? "index")
+      for i in items { expression(i) }
+      names.restore(to: mark)
     case .negate(let x): expression(x)
     case .binary(_, let l, let r):
       expression(l)
