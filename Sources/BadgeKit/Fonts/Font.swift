@@ -98,7 +98,8 @@ public struct Font: Sendable {
     if let glyf = try table("glyf") {
       outlines = .trueType(
         try TrueTypeOutlines(
-          loca: try required("loca"), glyf: glyf, indexToLocFormat: head.indexToLocFormat, numGlyphs: numGlyphs))
+          loca: try required("loca"), glyf: glyf, indexToLocFormat: head.indexToLocFormat, numGlyphs: numGlyphs,
+          hmtx: hmtx, numberOfHMetrics: numberOfHMetrics))
     } else if let cff = try table("CFF ") {
       outlines = .cff(try CFFOutlines(cff, numGlyphs: numGlyphs))
     } else {

@@ -3,7 +3,9 @@
 // coordinate deltas into contours of lines and quadratic segments (two
 // off-curve points in a row imply the on-curve point between them);
 // composite glyphs are drawn from their components, each through its own
-// transform, with bounds on nesting, cycles and the total work.
+// transform, with bounds on nesting, cycles and the total work. As in
+// FreeType and HarfBuzz, a glyph whose left side bearing in 'hmtx' differs
+// from its xMin is moved so that its xMin lies at the bearing.
 
 /// The 'glyf' and 'loca' tables of a face, checked to hold an offset for
 /// every glyph.
@@ -14,6 +16,10 @@ struct TrueTypeOutlines: Sendable {
   /// ones that are half the byte offset.
   let longOffsets: Bool
   let numGlyphs: Int
+  /// 'hmtx', for the left side bearings, and how many glyphs have their
+  /// own advance there (the rest have only a bearing).
+  let hmtx: FontBytes
+  let numberOfHMetrics: Int
 
   /// How deep components may nest inside components.
   static let maxDepth = 8
@@ -22,13 +28,23 @@ struct TrueTypeOutlines: Sendable {
   /// uses large composites many times over.
   static let maxWork = 1 << 18
 
-  init(loca: FontBytes, glyf: FontBytes, indexToLocFormat: Int, numGlyphs: Int) throws(FontError) {
+  init(
+    loca: FontBytes, glyf: FontBytes, indexToLocFormat: Int, numGlyphs: Int, hmtx: FontBytes, numberOfHMetrics: Int
+  ) throws(FontError) {
     guard indexToLocFormat == 0 || indexToLocFormat == 1 else {
       throw .badTable("head", "unknown 'loca' format \(indexToLocFormat)")
     }
     longOffsets = indexToLocFormat == 1
     guard loca.count >= (numGlyphs + 1) * (longOffsets ? 4 : 2) else { throw .truncated("loca") }
     (self.loca, self.glyf, self.numGlyphs) = (loca, glyf, numGlyphs)
+    (self.hmtx, self.numberOfHMetrics) = (hmtx, numberOfHMetrics)
+  }
+
+  /// The left side bearing of `glyph` in 'hmtx', nil when the table does
+  /// not hold it.
+  func leftSideBearing(_ glyph: Int) -> Int? {
+    if glyph < numberOfHMetrics { return hmtx.i16(4 * glyph + 2) }
+    return hmtx.i16(4 * numberOfHMetrics + 2 * (glyph - numberOfHMetrics))
   }
 
   /// The bytes of glyph `glyph` in 'glyf'; nil for a glyph with no data
@@ -52,7 +68,11 @@ struct TrueTypeOutlines: Sendable {
 
   func outline(of glyph: Int) throws(FontError) -> GlyphOutline {
     var drawing = Drawing(outlines: self, top: glyph)
-    try drawing.draw(glyph, .identity, depth: 0)
+    var placed = GlyphTransform.identity
+    if let data = try data(of: glyph), let xMin = data.i16(2), let bearing = leftSideBearing(glyph) {
+      placed.e = Double(bearing - xMin)
+    }
+    try drawing.draw(glyph, placed, depth: 0)
     return GlyphOutline(commands: drawing.commands)
   }
 }
