@@ -1,10 +1,10 @@
 // A comparison of every glyph of whole fonts with fontTools, run on demand:
-// Tests/fonttools-dump.py writes what fontTools reads of a font (metrics,
+// Tests/fonttools-reference.py writes what fontTools reads of a font (metrics,
 // character map, advances, kerning pairs and every outline), and this test
 // reads the same font and compares. BADGEC_FONTTOOLS_DUMPS names the dump
 // files, colon-separated; without it the test does nothing.
 //
-//   python3 Tests/fonttools-dump.py /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf > /tmp/dejavu.txt
+//   python3 Tests/fonttools-reference.py dump /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf > /tmp/dejavu.txt
 //   BADGEC_FONTTOOLS_DUMPS=/tmp/dejavu.txt swift test --filter FontToolsComparison
 import Foundation
 import Testing
