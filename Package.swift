@@ -17,7 +17,7 @@ let package = Package(
       // at every start (about 2 ms of a build script's each call).
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
     .executableTarget(name: "badgec-bench", dependencies: ["BadgeKit"]),
-    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"], exclude: ["Golden", "Fuzz", "Peer"]),
+    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"], exclude: ["Golden", "Fuzz", "Peer", "FontFiles"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
 // Files the library reads itself: imported badge files and font files. It
-// takes a path and hands on bytes, or the names in a directory; nothing
-// here writes. Only regular files are read (a named pipe, a device or a
-// directory is an error, never waited on), and never more than a limit.
+// takes a path and hands on bytes (a whole file, or ranges of an open
+// one), or the names in a directory; nothing here writes. Only regular
+// files are read (a named pipe, a device or a directory is an error, never
+// waited on), and never more than a limit.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +25,64 @@ public enum FileKind: Equatable, Sendable {
   case other
 }
 
+/// What tells files apart whatever the path taken to them: the device and
+/// the inode (links followed). Two paths with the same identity name the
+/// same file or directory.
+public struct FileIdentity: Hashable, Sendable {
+  public var device: UInt64
+  public var inode: UInt64
+}
+
+/// A regular file open for reading ranges of its bytes (a font's header
+/// and a few of its tables, without reading the rest); closed when it
+/// goes out of scope.
+public struct OpenFile: ~Copyable {
+  private let fd: Int32
+  /// The file's size in bytes when it was opened.
+  public let size: Int
+
+  public init(_ path: String) throws(FileReadError) {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileReadError(reason: String(cString: strerror(errno))) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(fd)
+      throw FileReadError(reason: reason)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      close(fd)
+      throw FileReadError(reason: info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file")
+    }
+    self.fd = fd
+    self.size = Int(info.st_size)
+  }
+
+  deinit { close(fd) }
+
+  /// The `count` bytes at byte `offset`, fewer where the file ends first.
+  public func bytes(at offset: Int, count: Int) throws(FileReadError) -> [UInt8] {
+    guard offset >= 0, count >= 0, offset <= size else { return [] }
+    let wanted = min(count, size - offset)
+    var bytes = [UInt8](repeating: 0, count: wanted)
+    var done = 0
+    while done < wanted {
+      let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return pread(fd, base + done, wanted - done, off_t(offset + done))
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw FileReadError(reason: String(cString: strerror(errno)))
+      }
+      if n == 0 { break }  // the file shrank while being read
+      done += n
+    }
+    if done < wanted { bytes.removeLast(wanted - done) }
+    return bytes
+  }
+}
+
 /// Reading files and directories through the C library.
 public enum FileSystem {
   /// What `path` names (links followed), or nil when it names nothing
@@ -36,6 +95,14 @@ public enum FileSystem {
     case S_IFDIR: return .directory
     default: return .other
     }
+  }
+
+  /// The identity of what `path` names (links followed), or nil when it
+  /// names nothing that can be reached.
+  public static func identity(of path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// The whole of the regular file `path`, at most `limit` bytes.
