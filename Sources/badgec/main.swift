@@ -28,6 +28,9 @@ let usage = """
                         colour name; default: transparent for PNG, white for
                         PPM, which lays a translucent background over white)
     -D name=value       override a top-level let, e.g. -D rotations=6
+    --font-dir DIR      look for fonts in DIR first (repeatable); then in
+                        BADGEC_FONT_PATH (DIR:DIR…) and the system's font
+                        directories
     --max-errors N      show at most N errors (default 20; 0 shows all)
     --max-output SIZE   refuse an output larger than SIZE bytes (K, M, G
                         suffixes; default 64M); for PNG, its pixels at four
@@ -150,6 +153,7 @@ while i < args.count {
     }
     options.raster.background = color
   case "-D": options.overrides.append(value(arg))
+  case "--font-dir": options.fonts.directories.append(value(arg))
   case "--max-errors":
     let n = value(arg)
     guard let count = Int(n), count >= 0 else { usageError("expected --max-errors N (0 shows all), found '\(n)'") }
@@ -177,6 +181,10 @@ while i < args.count {
 }
 
 guard let input else { usageError("no input file") }
+// Font directories from the environment, searched after --font-dir.
+if let path = getenv("BADGEC_FONT_PATH") {
+  options.fonts.searchPath = String(cString: path).split(separator: ":").map(String.init)
+}
 if format == nil, output != "-", let ext = fileExtension(output) {
   guard let f = OutputFormat(rawValue: ext.lowercased()) else {
     usageError("cannot tell the format of '\(output)' from its extension; use --format svg, png or ppm")

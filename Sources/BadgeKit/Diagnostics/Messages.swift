@@ -6,6 +6,9 @@
 public enum Message: Equatable, Sendable {
   case argumentRepeated(String, of: String)
   case badColorLiteral(String)
+  case badFont(String, String)
+  case fontNotFound(String)
+  case missingGlyphs(String, [String])
   case badUnicodeEscape
   case badRepeatCount(String)
   case canvasTooLarge(String)
@@ -149,6 +152,13 @@ public enum Message: Equatable, Sendable {
       return "nesting is too deep; at most \(limit) levels of blocks, brackets, operators and modifiers"
     case .notAScalar(let code):
       return "\\u{…} names \(code), which is not a Unicode scalar (a surrogate or past U+10FFFF)"
+    case .badFont(let path, let why):
+      return "cannot read the font '\(path)': \(why)"
+    case .fontNotFound(let text):
+      return text
+    case .missingGlyphs(let family, let characters):
+      let list = characters.map { "'\($0)'" }.joined(separator: ", ")
+      return "the font '\(family)' has no glyph for \(list); drawn as its missing-glyph box"
     case .badLength(let text):
       return text
     case .notFinite:

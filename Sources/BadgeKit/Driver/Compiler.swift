@@ -17,6 +17,8 @@ public struct CompileOptions: Sendable {
   public var canvasSize: Size?
   /// `-D` overrides as written: `name=value`.
   public var overrides: [String] = []
+  /// Where text's fonts are looked for.
+  public var fonts = FontOptions()
   public var format: OutputFormat = .svg
   /// Pixels per point and background, for the raster formats.
   public var raster = RasterOptions()
@@ -197,7 +199,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   let canvas = options.canvasSize ?? declaredSize(badge, globals, evaluator)
 
   // Stage 5: layout.
-  let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals)
+  let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals, fonts: options.fonts)
   let scene = engine.layout(badge, canvas: canvas)
   bag.append(contentsOf: evaluator.diagnostics.all)
   bag.addUnlisted(evaluator.diagnostics.unlisted)

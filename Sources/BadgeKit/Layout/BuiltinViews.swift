@@ -6,11 +6,14 @@
 enum BuiltinView: String, CaseIterable {
   /// `spacer(minLength:)`: room that grows along its stack.
   case spacer
+  /// `text("…", radius:, angle:, side:)`: a line of text.
+  case text
 
   /// The view's argument labels, in order.
   var parameters: [String] {
     switch self {
     case .spacer: return ["minLength"]
+    case .text: return LayoutEngine.textParameters
     }
   }
 }

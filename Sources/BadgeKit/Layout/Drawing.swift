@@ -110,7 +110,9 @@ extension LayoutEngine {
       // The clip shape drawn in the view's frame (`.clipped()`: the frame).
       var drawn: [SceneNode] = []
       if let shape {
-        drawChildren(shape, scope, s, centred: true, t, DrawContext(), &drawn, proposal: ProposedSize(s))
+        drawChildren(
+          shape, scope, s, centred: true, t, DrawContext(), &drawn, proposal: ProposedSize(s),
+          environment: textEnvironment(view))
       } else {
         drawn = [
           .fill(
@@ -145,7 +147,9 @@ extension LayoutEngine {
     case .mask(let content, let scope, let range):
       let s = childSize(p)
       var mask: [SceneNode] = []
-      drawChildren(content, scope, s, centred: true, t, DrawContext(), &mask, proposal: ProposedSize(s))
+      drawChildren(
+        content, scope, s, centred: true, t, DrawContext(), &mask, proposal: ProposedSize(s),
+        environment: textEnvironment(view))
       guard !mask.isEmpty else {
         reportOnce(.emptyMask, range)
         return
@@ -159,7 +163,7 @@ extension LayoutEngine {
       let s = childSize(p)
       var extra: [SceneNode] = []
       let q = ProposedSize(s)
-      for child in expand(content, in: scope, geometry: s) {
+      for child in expand(content, in: scope, geometry: s, environment: textEnvironment(view)) {
         let c = size(child, q)
         let origin = Point(alignment.x * (s.width - c.width), alignment.y * (s.height - c.height))
         draw(child, q, t * .translation(origin.x, origin.y), context, into: &extra)
@@ -173,6 +177,8 @@ extension LayoutEngine {
       let shadow = Shadow(
         color: color, sigma: LayoutEngine.sigma(radius, t), offset: Point(t.a * x + t.c * y, t.b * x + t.d * y))
       if !group.isEmpty { nodes.append(.shadow(shadow, children: group)) }
+    case .environment:
+      inner(p, t, context, &nodes)
     case .blur(let radius):
       var group: [SceneNode] = []
       inner(p, t, context, &group)
@@ -312,7 +318,7 @@ extension LayoutEngine {
       else { return }
       emit(path, size, t, context, &nodes, at: range)
     case .geometry(let block):
-      drawChildren(block, view.scope, size, centred: false, t, context, &nodes)
+      drawChildren(block, view.scope, size, centred: false, t, context, &nodes, environment: textEnvironment(view))
     case .stack(let stack):
       for child in stackPlacement(view, stack, p).children {
         draw(child.view, child.proposal, t * .translation(child.origin.x, child.origin.y), context, into: &nodes)
@@ -321,6 +327,8 @@ extension LayoutEngine {
       if BuiltinView(rawValue: name) == .spacer {
         // A spacer takes room and draws nothing.
         _ = spacerLength(args, view.scope, at: nameRange)
+      } else if BuiltinView(rawValue: name) == .text {
+        drawText(view, args, size, t, context, &nodes, at: nameRange)
       } else if let shape = BuiltinShape(rawValue: name) {
         // `.strokeBorder`: the stroke follows the shape inset by half its
         // width, so that it stays inside the frame.
@@ -355,7 +363,9 @@ extension LayoutEngine {
           return
         }
         guard let values = bindComponent(component, args, view.scope, at: nameRange) else { return }
-        let key = ComponentDrawing.Key(name: name, arguments: values, size: size, context: context)
+        let environment = textEnvironment(view)
+        let key = ComponentDrawing.Key(
+          name: name, arguments: values, size: size, context: context, environment: environment)
         if let cached = componentDrawings[key] {
           guard spend(cached.fillCount, at: nameRange), spendCopies(cached.fillCount, at: nameRange) else { return }
           nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t) })
@@ -366,7 +376,7 @@ extension LayoutEngine {
         let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(component.parameters.map(\.name), values)))
         var local: [SceneNode] = []
         evaluator.callStack.append((name, nameRange))
-        drawChildren(component.body, scope, size, centred: false, .identity, context, &local)
+        drawChildren(component.body, scope, size, centred: false, .identity, context, &local, environment: environment)
         evaluator.callStack.removeLast()
         // Once the shape budget is spent the badge has failed: a partial
         // drawing is neither kept nor handed up (each level above would
@@ -392,10 +402,10 @@ extension LayoutEngine {
   /// centred.
   private func drawChildren(
     _ block: Block, _ scope: Scope, _ size: Size, centred: Bool, _ t: Transform, _ context: DrawContext,
-    _ nodes: inout [SceneNode], proposal: ProposedSize? = nil
+    _ nodes: inout [SceneNode], proposal: ProposedSize? = nil, environment: TextEnvironment
   ) {
     let q = proposal ?? ProposedSize(size)
-    for child in expand(block, in: scope, geometry: q.filled) {
+    for child in expand(block, in: scope, geometry: q.filled, environment: environment) {
       var u = t
       if centred {
         let s = self.size(child, q)
@@ -431,10 +441,11 @@ extension LayoutEngine {
   /// a point farther than `maximumCoordinate` from its frame's origin is an
   /// error at `range` (`finish` checks where the frame lands on the
   /// canvas).
-  private func emit(
+  func emit(
     _ path: ScenePath, _ size: Size, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode],
-    at range: SourceRange, built: Bool = true, strokePath: ScenePath? = nil
+    at range: SourceRange, built: Bool = true, strokePath: ScenePath? = nil, label: String? = nil
   ) {
+    var label = label
     guard !path.elements.isEmpty else { return }
     if built {
       segmentBudget -= path.elements.count
@@ -460,19 +471,21 @@ extension LayoutEngine {
     if context.paint != nil || context.stroke == nil {
       let inside = trimmed(path)
       if !inside.elements.isEmpty {
-        nodes.append(
-          .fill(Fill(path: inside, transform: t, paint: paint(context.paint, size), opacity: 1, rule: context.rule)))
+        var fill = Fill(path: inside, transform: t, paint: paint(context.paint, size), opacity: 1, rule: context.rule)
+        fill.text = label
+        label = nil
+        nodes.append(.fill(fill))
       }
     }
     if let stroke = context.stroke, stroke.style.width > 0 {
       if context.paint != nil { guard spend(1, at: range) else { return } }
       let outline = trimmed(strokePath ?? path)
       if !outline.elements.isEmpty {
-        nodes.append(
-          .fill(
-            Fill(
-              path: outline, transform: t, paint: paint(stroke.paint, size), opacity: 1, rule: .nonZero,
-              stroke: stroke.style)))
+        var fill = Fill(
+          path: outline, transform: t, paint: paint(stroke.paint, size), opacity: 1, rule: .nonZero,
+          stroke: stroke.style)
+        fill.text = label
+        nodes.append(.fill(fill))
       }
     }
   }

@@ -23,6 +23,9 @@ struct ViewInstance {
   var inherited: [ScopedModifier] = []
   /// The stack the view is a child of, if any (a spacer grows along it).
   var stackAxis: StackAxis?
+  /// The text environment the view was made in (its own text modifiers
+  /// not yet applied).
+  var environment = TextEnvironment()
 
   /// Every modifier that wraps this view, innermost first.
   var modifiers: [ScopedModifier] {
@@ -40,6 +43,7 @@ extension LayoutEngine {
     var width: Double
     var height: Double
     var axis: StackAxis?
+    var environment: TextEnvironment
     /// Made while measuring (see `Evaluator.muted`).
     var probing: Bool
   }
@@ -49,13 +53,19 @@ extension LayoutEngine {
   /// Memoised: the same block in the same scope and size gives the same
   /// instances (so their sizes are computed once).
   /// `axis`: the stack whose children they are, if any.
-  func expand(_ block: Block, in scope: Scope, geometry: Size, axis: StackAxis? = nil) -> [ViewInstance] {
+  /// `environment`: the text environment they are made in.
+  func expand(
+    _ block: Block, in scope: Scope, geometry: Size, environment: TextEnvironment, axis: StackAxis? = nil
+  ) -> [ViewInstance] {
     let key = ExpansionKey(
       file: block.range.file, start: block.range.start, scope: ObjectIdentifier(scope), width: geometry.width,
-      height: geometry.height, axis: axis, probing: evaluator.muted > 0)
+      height: geometry.height, axis: axis, environment: environment, probing: evaluator.muted > 0)
     if let cached = expansions[key] { return cached.instances }
     var instances = expandItems(block, scope.withGeometry(geometry))
-    if let axis { for i in instances.indices { instances[i].stackAxis = axis } }
+    for i in instances.indices {
+      instances[i].stackAxis = axis
+      instances[i].environment = environment
+    }
     // The entry keeps `scope` alive, so its identity cannot be reused.
     expansions[key] = (scope, instances)
     return instances

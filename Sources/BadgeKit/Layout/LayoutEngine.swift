@@ -11,6 +11,7 @@ struct ComponentDrawing {
     var arguments: [Value]
     var size: Size
     var context: DrawContext
+    var environment: TextEnvironment
   }
   var nodes: [SceneNode]
   /// How many fills `nodes` hold.
@@ -85,6 +86,12 @@ final class LayoutEngine {
     /// reports errors is not shared with what was made silently.
     var probing = false
   }
+  /// The fonts text is drawn with.
+  let fonts: FontLibrary
+  /// Memoised text environments and runs, by instance.
+  var environments: [Int: TextEnvironment] = [:]
+  var textRuns: [Int: TextRun?] = [:]
+  var textCurves: [Int: (curve: TextCurve?, ok: Bool)] = [:]
   /// Memoised stack layouts, by instance and proposal.
   var stackPlacements: [SizeKey: StackPlacement] = [:]
 
@@ -106,8 +113,9 @@ final class LayoutEngine {
   /// Components already drawn, in their own frames.
   var componentDrawings: [ComponentDrawing.Key: ComponentDrawing] = [:]
 
-  init(file: BadgeFile, evaluator: Evaluator, globals: Scope) {
+  init(file: BadgeFile, evaluator: Evaluator, globals: Scope, fonts: FontOptions = FontOptions()) {
     self.evaluator = evaluator
+    self.fonts = FontLibrary(options: fonts)
     self.globals = globals
     var table: [String: ComponentDecl] = [:]
     for c in file.components where table[c.name] == nil { table[c.name] = c }
@@ -135,7 +143,7 @@ final class LayoutEngine {
   func layout(_ badge: BadgeDecl, canvas: Size) -> Scene {
     let proposal = ProposedSize(canvas)
     var nodes: [SceneNode] = []
-    for child in expand(badge.body, in: globals, geometry: canvas) {
+    for child in expand(badge.body, in: globals, geometry: canvas, environment: TextEnvironment()) {
       let s = size(child, proposal)
       let origin = Point((canvas.width - s.width) / 2, (canvas.height - s.height) / 2)
       draw(child, proposal, .translation(origin.x, origin.y), DrawContext(), into: &nodes)

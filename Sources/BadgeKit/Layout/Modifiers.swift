@@ -32,6 +32,9 @@ enum ResolvedModifier {
   case shadow(color: RGBA, radius: Double, x: Double, y: Double)
   /// `.blur(radius:)`, in points of the frame.
   case blur(radius: Double)
+  /// `.font`, `.bold()` and the other text modifiers: nothing to lay out
+  /// (they set the text environment, see TextEnvironment.swift).
+  case environment
 }
 
 /// A stroke as a modifier sets it: its paint (nil: the enclosing fill's,
@@ -85,7 +88,7 @@ extension LayoutEngine {
     "background": ["content", "alignment"],
     "shadow": ["color", "radius", "x", "y"],
     "blur": ["radius"],
-  ]
+  ].merging(LayoutEngine.textModifiers) { a, _ in a }
 
   /// The modifiers that take a view as an argument, and its label:
   /// `.clipShape(circle())`, `.mask(Hexagon())`.
@@ -120,6 +123,8 @@ extension LayoutEngine {
     if view.element.modifiers.isEmpty && view.inherited.isEmpty { return ResolvedModifiers([]) }
     let key = SizeKey(id: view.id, width: proposal.width, height: proposal.height, probing: evaluator.muted > 0)
     if let known = resolvedModifiers[key] { return known }
+    // Text modifiers are read once a view (errors reported once).
+    _ = textEnvironment(view)
     let mods = ResolvedModifiers(resolve(view.modifiers, proposal: proposal))
     resolvedModifiers[key] = mods
     return mods
@@ -131,6 +136,7 @@ extension LayoutEngine {
       evaluator.report(.unknownModifier(m.name), m.nameRange)
       return nil
     }
+    if LayoutEngine.textModifiers[m.name] != nil { return .environment }
     if LayoutEngine.viewParameters[m.name] != nil || m.name == "clipped" {
       return resolveViewModifier(m, scope)
     }

@@ -43,7 +43,8 @@ extension LayoutEngine {
     case .position:
       let child = inner(p)
       return Size(p.width ?? child.width, p.height ?? child.height)
-    case .offset, .rotate, .scale, .opacity, .fill, .stroke, .trim, .clip, .mask, .shadow, .blur, .overlay:
+    case .offset, .rotate, .scale, .opacity, .fill, .stroke, .trim, .clip, .mask, .shadow, .blur, .overlay,
+      .environment:
       return inner(p)
     }
   }
@@ -87,6 +88,8 @@ extension LayoutEngine {
       case .h?: return Size(max(least, p.width ?? least), 0)
       case .z?, nil: return Size(max(least, p.width ?? least), max(least, p.height ?? least))
       }
+    case .call(let name, let nameRange, let args) where BuiltinView(rawValue: name) == .text:
+      return textFrame(view, args, p, at: nameRange)
     case .path, .pathData, .geometry, .call, .repeat:
       // Shapes, components and geometry readers take the whole proposal.
       return p.filled

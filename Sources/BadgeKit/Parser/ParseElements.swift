@@ -109,9 +109,16 @@ extension Parser {
     return args
   }
 
-  /// argument = [ IDENT ":" ] ( expression | viewArgument ) ;
+  /// argument = [ ( IDENT | keyword ) ":" ] argumentValue ;
   mutating func argument() throws(ParseError) -> Argument {
-    if case .identifier(let label) = peek.kind, peek(1).kind == .colon {
+    // A keyword is a label too: `.font(size: 20)`.
+    let label: String?
+    switch peek.kind {
+    case .identifier(let name): label = name
+    case .keyword(let k): label = k.rawValue
+    default: label = nil
+    }
+    if let label, peek(1).kind == .colon {
       let labelRange = advance().range
       advance()
       return Argument(label: label, labelRange: labelRange, value: try argumentValue())

@@ -245,6 +245,9 @@ public struct Fill: Hashable, Sendable {
   /// style (in the element's frame), is painted instead (`rule` is then
   /// unused: an outline is filled non-zero).
   public var stroke: StrokeStyle?
+  /// The words the shape draws, when it is text (for accessibility: the
+  /// SVG keeps them as its label).
+  public var text: String?
 
   public init(
     path: ScenePath, transform: Transform, paint: Paint, opacity: Double, rule: FillRule,

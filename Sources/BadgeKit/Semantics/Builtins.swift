@@ -23,7 +23,16 @@ enum Builtins {
 
   /// Named options used by modifiers. (`round` is also a function:
   /// `round(x)` calls it, `cap: round` names the option.)
-  static let keywords = ["fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel"]
+  static let keywords =
+    ["fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel"] + textKeywords
+
+  /// The options of text: styles, weights, slant and side. (Never offered
+  /// as the name meant by a misspelt one: `hieght` is not `light`.)
+  static let textKeywords: Set<String> = [
+    "largeTitle", "title", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
+    "caption", "caption2", "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy",
+    "italic", "upright", "inside", "outside",
+  ]
 
   static let functions: Set<String> = [
     "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp",

@@ -216,7 +216,10 @@ struct Resolver {
     case .view(let element):
       self.element(element)
     case .name(let n):
-      if !names.contains(n) { report(.unknownName(n, suggestion: suggest(n, "name", names.candidates)), e.range) }
+      if !names.contains(n) {
+        let near = suggest(n, "name", names.candidates).flatMap { Builtins.textKeywords.contains($0) ? nil : $0 }
+        report(.unknownName(n, suggestion: near), e.range)
+      }
     case .call(let n, let args):
       if !Builtins.functions.contains(n) {
         report(.unknownFunction(n, suggestion: suggest(n, "function", Builtins.functions)), e.range)

@@ -16,7 +16,7 @@ extension SVGWriter.State {
       let angle = SVGText.number(t.rotationDegrees)
       if angle != "0" { transform += " rotate(\(angle))" }
       let attributes = paintAttributes(f, t, lengthScale: plan.shared[i].scale, whiten: whiten)
-      return "<use xlink:href=\"#p\(i)\" transform=\"\(transform)\"\(attributes)/>"
+      return "<use xlink:href=\"#p\(i)\" transform=\"\(transform)\"\(attributes)\(label(f))/>"
     }
     var toUser = f.transform
     var lengthScale = 1.0
@@ -36,7 +36,14 @@ extension SVGWriter.State {
       }
     }
     let attributes = paintAttributes(f, toUser, lengthScale: lengthScale, whiten: whiten)
-    return "<path d=\"\(f.path.svgData(toUser))\"\(matrix)\(attributes)/>"
+    return "<path d=\"\(f.path.svgData(toUser))\"\(matrix)\(attributes)\(label(f))/>"
+  }
+
+  /// For text, its words as the shape's accessible name:
+  /// ` role="img" aria-label="…"`.
+  private func label(_ f: Fill) -> String {
+    guard let text = f.text else { return "" }
+    return " role=\"img\" aria-label=\"\(SVGText.escaped(text))\""
   }
 
   /// ` fill="…"` and, where needed, ` fill-opacity`, ` fill-rule`; or for

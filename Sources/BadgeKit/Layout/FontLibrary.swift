@@ -1,0 +1,123 @@
+// The fonts of one compilation: a text environment's family, weight and
+// style in, a loaded font out (found through the font catalog, or read
+// from a path), with each glyph's outline read once. Problems (no such
+// family, a damaged file) are diagnostics at the text or the `.font`
+// that asked.
+
+/// A font file read for drawing, with the outlines read so far (font
+/// units, y up).
+final class LoadedFont {
+  let font: Font
+  /// Where it was read from, for messages.
+  let path: String
+  private var outlines: [Int: GlyphOutline] = [:]
+  /// A glyph whose outline could not be read is reported once.
+  private var reported = false
+
+  init(font: Font, path: String) {
+    self.font = font
+    self.path = path
+  }
+
+  /// Glyph `glyph`'s outline; nil after an error (reported at `range`).
+  func outline(_ glyph: Int, _ evaluator: Evaluator, at range: SourceRange) -> GlyphOutline? {
+    if let known = outlines[glyph] { return known }
+    do {
+      let outline = try font.outline(of: glyph)
+      outlines[glyph] = outline
+      return outline
+    } catch {
+      if !reported {
+        evaluator.report(.badFont(path, error.message), range)
+        reported = true
+      }
+      return nil
+    }
+  }
+}
+
+/// Where fonts are looked for, as the caller sets it.
+public struct FontOptions: Sendable, Hashable {
+  /// Directories searched first (`--font-dir`): one that does not exist is
+  /// an error.
+  public var directories: [String] = []
+  /// Directories searched next (`BADGEC_FONT_PATH`): one that does not
+  /// exist is skipped.
+  public var searchPath: [String] = []
+  /// Whether the standard directories (`/usr/share/fonts`, …) are searched
+  /// last.
+  public var standardDirectories = true
+
+  public init(directories: [String] = [], searchPath: [String] = [], standardDirectories: Bool = true) {
+    self.directories = directories
+    self.searchPath = searchPath
+    self.standardDirectories = standardDirectories
+  }
+}
+
+extension FontLookupError {
+  /// Whether this is a directory of `directories` that does not exist.
+  fileprivate func isFontDirectory(in directories: [String]) -> Bool {
+    if case .missingDirectory(let d) = self { return directories.contains(d) }
+    return false
+  }
+}
+
+/// The fonts one layout uses, by request.
+final class FontLibrary {
+  let options: FontOptions
+  private var loaded: [String: LoadedFont?] = [:]
+  private var chosen: [FontRequest: LoadedFont?] = [:]
+
+  init(options: FontOptions) { self.options = options }
+
+  /// The font for `env`: its family (a name, or a path to a font file),
+  /// or the first of the default families found; nil after an error,
+  /// reported at `range`.
+  func font(for env: TextEnvironment, at range: SourceRange, _ evaluator: Evaluator) -> LoadedFont? {
+    let request = FontRequest(family: env.family, weight: env.weight, italic: env.italic)
+    if let known = chosen[request] { return known }
+    let result = find(request, at: range, evaluator)
+    chosen[request] = result
+    return result
+  }
+
+  private func find(_ request: FontRequest, at range: SourceRange, _ evaluator: Evaluator) -> LoadedFont? {
+    let catalog =
+      options.standardDirectories
+      ? FontCatalog.shared(directories: callerDirectories)
+      : FontCatalog(scanning: callerDirectories, standard: [])
+    // A --font-dir that does not exist is reported where fonts are first
+    // needed.
+    for problem in catalog.problems where problem.isFontDirectory(in: options.directories) {
+      evaluator.report(.fontNotFound(problem.message), range)
+      return nil
+    }
+    switch catalog.face(for: request) {
+    case .success(let face):
+      return load(face, at: range, evaluator)
+    case .failure(let error):
+      evaluator.report(.fontNotFound(error.message), range)
+      return nil
+    }
+  }
+
+  /// The caller's directories that exist or must: `--font-dir`s, then the
+  /// search path's that exist.
+  private var callerDirectories: [String] {
+    options.directories + options.searchPath.filter { FileSystem.kind(of: $0) == .directory }
+  }
+
+  private func load(_ face: FontFace, at range: SourceRange, _ evaluator: Evaluator) -> LoadedFont? {
+    let key = face.path + "#\(face.faceIndex)"
+    if let known = loaded[key] { return known }
+    var result: LoadedFont?
+    do {
+      result = LoadedFont(font: try FontCatalog.font(at: face.path, faceIndex: face.faceIndex), path: face.path)
+    } catch {
+      evaluator.report(.badFont(face.path, error.message), range)
+    }
+    loaded[key] = result
+    return result
+  }
+}

@@ -1,0 +1,145 @@
+// The text environment: what `.font`, `.fontWeight`, `.bold()`,
+// `.italic()`, `.tracking` and `.kerning` set for every `text` inside the
+// view they modify, as SwiftUI's environment values flow down. Takes a
+// view's modifiers; hands on the environment its own text and its
+// children see (an inner modifier wins).
+
+/// The font and spacing text is drawn with: sizes in points.
+struct TextEnvironment: Hashable {
+  /// A family name or a font file's path; nil: the default families.
+  var family: String?
+  /// Where the family was named (for a family that is not found).
+  var familyRange: SourceRange?
+  /// The font size in points (SwiftUI's `body`, 17, by default).
+  var size = 17.0
+  /// The weight, 100 (ultraLight) to 900 (black).
+  var weight = 400
+  var italic = false
+  /// Points added after every character (`.tracking` and `.kerning`
+  /// together; the font's own kerning is applied as well).
+  var spacing = 0.0
+}
+
+extension LayoutEngine {
+  /// SwiftUI's text styles (iOS, large type size): point size and weight.
+  static let textStyles: [String: (size: Double, weight: Int)] = [
+    "largeTitle": (34, 400), "title": (28, 400), "title2": (22, 400), "title3": (20, 400),
+    "headline": (17, 600), "body": (17, 400), "callout": (16, 400), "subheadline": (15, 400),
+    "footnote": (13, 400), "caption": (12, 400), "caption2": (11, 400),
+  ]
+
+  /// SwiftUI's font weights (`black` is also a colour: as a weight it is 900).
+  static let fontWeights: [String: Int] = [
+    "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500, "semibold": 600,
+    "bold": 700, "heavy": 800, "black": 900,
+  ]
+
+  /// The modifiers that set the text environment, with their parameters.
+  static let textModifiers: [String: [String]] = [
+    "font": ["style", "size", "weight", "family", "italic"],
+    "fontWeight": ["weight"],
+    "bold": [],
+    "italic": [],
+    "tracking": ["amount"],
+    "kerning": ["amount"],
+  ]
+
+  /// The environment `view`'s own text and its children see: the one it
+  /// was made in, with its text modifiers applied from the outermost in
+  /// (memoised; errors reported once).
+  func textEnvironment(_ view: ViewInstance) -> TextEnvironment {
+    if let known = environments[view.id] { return known }
+    var env = view.environment
+    for scoped in view.modifiers.reversed() where LayoutEngine.textModifiers[scoped.modifier.name] != nil {
+      apply(scoped, to: &env)
+    }
+    environments[view.id] = env
+    return env
+  }
+
+  private func apply(_ scoped: ScopedModifier, to env: inout TextEnvironment) {
+    let m = scoped.modifier
+    let parameters = LayoutEngine.textModifiers[m.name] ?? []
+    let args = evaluator.bind(m.arguments, to: parameters, callee: m.name, at: m.range)
+    guard args.ok else { return }
+    let ev = evaluator
+    func value(_ name: String) -> (Value, Expr)? {
+      args[name].map { (ev.eval($0.value, scoped.scope), $0.value) }
+    }
+    switch m.name {
+    case "bold":
+      env.weight = 700
+    case "italic":
+      env.italic = true
+    case "fontWeight":
+      guard let (v, e) = value("weight") else {
+        ev.report(.missingArgument("weight", of: m.name), m.range)
+        return
+      }
+      if let w = fontWeight(v, e) { env.weight = w }
+    case "tracking", "kerning":
+      guard let (v, e) = value("amount") else {
+        ev.report(.missingArgument("amount", of: m.name), m.range)
+        return
+      }
+      guard let x = ev.length(v, axis: nil, e.range) else { return }
+      guard abs(x) <= 10_000 else {
+        ev.report(
+          .badLength("'\(m.name)' of \(formatForMessage(x)) points; expected at most 10000 either way"), e.range)
+        return
+      }
+      env.spacing += x
+    default:  // font
+      if let (v, e) = value("style") {
+        if case .keyword(let k) = v, let style = LayoutEngine.textStyles[k] {
+          env.size = style.size
+          env.weight = style.weight
+        } else if case .scalar = v {
+          if let s = fontSize(v, e) { env.size = s }
+        } else {
+          let names = LayoutEngine.textStyles.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+          _ = ev.mismatch("a text style (\(names)) or a size", v, e.range)
+        }
+      }
+      if let (v, e) = value("size"), let s = fontSize(v, e) { env.size = s }
+      if let (v, e) = value("weight"), let w = fontWeight(v, e) { env.weight = w }
+      if let (v, e) = value("family") {
+        if case .string(let name) = v {
+          env.family = name
+          env.familyRange = e.range
+        } else {
+          _ = ev.mismatch("a family name in quotes, such as \"DejaVu Sans\"", v, e.range)
+        }
+      }
+      if let (v, e) = value("italic") {
+        if let k = ev.keyword(v, ["italic", "upright"], e.range) { env.italic = k == "italic" }
+      }
+    }
+  }
+
+  /// A font size: a length from 1 to 10,000 points.
+  private func fontSize(_ v: Value, _ e: Expr) -> Double? {
+    guard let s = evaluator.length(v, axis: nil, e.range) else { return nil }
+    guard s >= 0.01 && s <= 10_000 else {
+      evaluator.report(.badLength("a font size of \(formatForMessage(s)) points; expected 0.01 to 10000"), e.range)
+      return nil
+    }
+    return s
+  }
+
+  /// A weight by SwiftUI's name (`.bold`) or a number from 1 to 1000.
+  private func fontWeight(_ v: Value, _ e: Expr) -> Int? {
+    switch v {
+    case .keyword(let k) where LayoutEngine.fontWeights[k] != nil:
+      return LayoutEngine.fontWeights[k]
+    case .color where { if case .name("black") = e.kind { return true } else { return false } }():
+      return 900
+    case .scalar(let x, 0) where x >= 1 && x <= 1000 && x == x.rounded():
+      return Int(x)
+    default:
+      let names = LayoutEngine.fontWeights.sorted { $0.value < $1.value }.map { "'\($0.key)'" }
+      _ = evaluator.mismatch("a weight (\(names.joined(separator: ", ")), or 1 to 1000)", v, e.range)
+      return nil
+    }
+  }
+}
