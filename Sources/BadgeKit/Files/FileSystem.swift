@@ -24,8 +24,33 @@ public enum FileKind: Equatable, Sendable {
   case other
 }
 
+/// What a path names, as `stat` tells it (links followed).
+public struct FileInfo: Equatable, Sendable {
+  public var kind: FileKind
+  /// The size in bytes.
+  public var size: Int
+  /// The device holding the file and the file's number on it: together
+  /// they name one file, whichever path reaches it.
+  public var device: UInt64
+  public var inode: UInt64
+}
+
 /// Reading files and directories through the C library.
 public enum FileSystem {
+  /// What `path` names: its kind, size and identity; nil when it names
+  /// nothing that can be reached.
+  public static func info(of path: String) -> FileInfo? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let kind: FileKind
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: kind = .regular
+    case S_IFDIR: kind = .directory
+    default: kind = .other
+    }
+    return FileInfo(kind: kind, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
   /// What `path` names (links followed), or nil when it names nothing
   /// that can be reached.
   public static func kind(of path: String) -> FileKind? {
