@@ -26,6 +26,13 @@ public enum Message: Equatable, Sendable {
   case gradientNeedsStops
   case imageTooLarge(Int, Int, Int)
   case imagePixelsTooLarge(Int)
+  case importCycle([String])
+  case importNeeded(String, file: String, hidesBuiltin: Bool)
+  case importNotFound(String, folders: [String])
+  case importUnreadable(String, reason: String)
+  case importsTooDeep(Int)
+  case importsTooLarge(Int)
+  case importsTooMany(Int)
   case invalidUTF8
   case layoutTooDeep(Int)
   case missingArgument(String, of: String)
@@ -136,6 +143,25 @@ public enum Message: Equatable, Sendable {
       let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
       return
         "the image's pixels would take more than \(size) (four bytes each); expected a smaller image (or raise --max-output)"
+    case .importCycle(let files):
+      let names = files.map { "'\(shown($0))'" }
+      if names.count == 2 { return "import cycle: \(names[0]) imports itself" }
+      return "import cycle: \(names[0]) imports " + names.dropFirst().joined(separator: ", which imports ")
+    case .importNeeded(let name, let file, let hidesBuiltin):
+      let hint = hidesBuiltin ? "; a top-level name hides the built-in one in every file" : ""
+      return "'\(shown(name))' is declared in '\(shown(file))', which this file does not import" + hint
+    case .importNotFound(let path, let folders):
+      if path.hasPrefix("/") { return "cannot find '\(shown(path))' to import" }
+      return "cannot find '\(shown(path))' to import; looked in "
+        + folders.map { "'\(shown($0))'" }.joined(separator: ", ")
+    case .importUnreadable(let path, let reason):
+      return "cannot import '\(shown(path))': \(reason.prefix(1).lowercased() + reason.dropFirst())"
+    case .importsTooDeep(let limit):
+      return "imports nest more than \(limit) files deep"
+    case .importsTooLarge(let mib):
+      return "the imported files hold more than \(mib) MiB in all"
+    case .importsTooMany(let limit):
+      return "more than \(limit) files are imported in all; expected fewer"
     case .invalidUTF8:
       return "invalid UTF-8; the source must be UTF-8 text"
     case .missingArgument(let label, let of):
