@@ -9,14 +9,17 @@ import Testing
 
 @Suite(.serialized)
 struct RasterComparisonTests {
-  @Test(arguments: ["landmark", "sunburst", "shield", "outlined", "progress", "stripes"])
+  @Test(arguments: ["landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal"])
   func sample(_ name: String) throws {
     let source = try Support.read("samples/\(name).badge")
-    try RasterSupport.check(name, source, within: 8, fraction: 0.995)
+    var options = CompileOptions()
+    options.importPaths = [Support.url("samples").path]  // samples/lib
+    try RasterSupport.check(name, source, options, within: 8, fraction: 0.995)
     // The bounds against both renderers: mean within 1/255, 99.5%
     // of pixels within 16.
     for renderer in ["rsvg-convert", "resvg"] {
-      try RasterSupport.check("\(name)-\(renderer)", source, within: 16, fraction: 0.995, renderer: renderer)
+      try RasterSupport.check(
+        "\(name)-\(renderer)", source, options, within: 16, fraction: 0.995, renderer: renderer)
     }
   }
 
