@@ -27,7 +27,10 @@ let usage = """
     --background COLOR  what PNG and PPM are drawn over (#rrggbb, #rrggbbaa, a
                         colour name; default: transparent for PNG, white for
                         PPM, which lays a translucent background over white)
-    -D name=value       override a top-level let, e.g. -D rotations=6
+    -D name=value       override a top-level let, e.g. -D rotations=6 (an
+                        imported file's too)
+    -I DIR              look for imported files in DIR too, after the
+                        importing file's own folder (repeatable: in order)
     --font-dir DIR      look for fonts in DIR first (repeatable); then in
                         BADGEC_FONT_PATH (DIR:DIR…) and the system's font
                         directories
@@ -154,6 +157,7 @@ while i < args.count {
     options.raster.background = color
   case "-D": options.overrides.append(value(arg))
   case "--font-dir": options.fonts.directories.append(value(arg))
+  case "-I": options.importPaths.append(value(arg))
   case "--max-errors":
     let n = value(arg)
     guard let count = Int(n), count >= 0 else { usageError("expected --max-errors N (0 shows all), found '\(n)'") }
@@ -167,6 +171,8 @@ while i < args.count {
   default:
     if arg.hasPrefix("-D") && arg.count > 2 {
       options.overrides.append(String(arg.dropFirst(2)))
+    } else if arg.hasPrefix("-I") && arg.count > 2 {
+      options.importPaths.append(String(arg.dropFirst(2)))
     } else if arg.hasPrefix("--output=") {
       output = String(arg.dropFirst(9))
     } else if arg.hasPrefix("-") && arg != "-" {

@@ -1,5 +1,7 @@
 // Robustness: mutated samples (bytes dropped, repeated, swapped, replaced)
-// must compile to a result or to diagnostics, never crash or hang.
+// must compile to a result or to diagnostics, never crash or hang; so must
+// a sample and the library files it imports, mutated on disk.
+import Foundation
 import Testing
 
 @testable import BadgeKit
@@ -34,6 +36,52 @@ struct FuzzTests {
         options.canvasSize = Size(64, 64)
         _ = BadgeKit.compile(SourceFile(name: "fuzz.badge", bytes: bytes), options: options).output
       }
+    }
+  }
+
+  /// samples/medal.badge and the files of samples/lib, copied to a folder
+  /// and mutated there one at a time (the import lines most often: their
+  /// paths become missing files, folders, devices, cycles and files
+  /// imported twice); each compilation gives a result or errors.
+  @Test func mutatedImportsNeverCrash() throws {
+    let tree = try BadgeTree([:])
+    defer { tree.remove() }
+    let names = ["medal.badge"] + ["hexagon", "ribbon", "laurel", "seal"].map { "lib/\($0).badge" }
+    var originals: [String: [UInt8]] = [:]
+    for name in names {
+      originals[name] = Array(try Support.read("samples/\(name)").utf8)
+      try tree.write(name, try Support.read("samples/\(name)"))
+    }
+    // Paths an import may be turned into.
+    let paths = [
+      "lib/hexagon.badge", "medal.badge", "../medal.badge", "lib", "/dev/zero", "/dev/null", "", "lib/./seal.badge",
+      "nothing.badge", "/", "lib/../lib/laurel.badge", "\\u{0}",
+    ]
+    var r = RasterCoverageTests.Random(state: 0x1A9057)
+    let alphabet = Array("(){}.\"/=import lib badge\n".utf8)
+    for round in 0..<120 {
+      let name = names[Int(r.next() * Double(names.count))]
+      var bytes = originals[name]!
+      if round % 2 == 0 {
+        // A new import line, at the start or in place of another line.
+        let line = Array("import \"\(paths[Int(r.next() * Double(paths.count))])\"\n".utf8)
+        bytes.insert(contentsOf: line, at: r.next() < 0.5 ? 0 : bytes.count)
+      } else {
+        for _ in 0..<(1 + Int(r.next() * 4)) {
+          let i = Int(r.next() * Double(bytes.count))
+          switch Int(r.next() * 3) {
+          case 0: bytes.remove(at: i)
+          case 1: bytes.insert(alphabet[Int(r.next() * Double(alphabet.count))], at: i)
+          default: bytes[i] = alphabet[Int(r.next() * Double(alphabet.count))]
+          }
+          if bytes.isEmpty { bytes = originals[name]! }
+        }
+      }
+      try Data(bytes).write(to: tree.dir.appendingPathComponent(name))
+      let result = tree.compile("medal.badge")
+      #expect(result.scene != nil || result.hasErrors)
+      _ = result.renderedDiagnostics
+      try Data(originals[name]!).write(to: tree.dir.appendingPathComponent(name))
     }
   }
 }

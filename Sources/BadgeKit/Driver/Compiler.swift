@@ -19,6 +19,9 @@ public struct CompileOptions: Sendable {
   public var overrides: [String] = []
   /// Where text's fonts are looked for.
   public var fonts = FontOptions()
+  /// Folders where imported files are looked for (`-I`), in order, after
+  /// the importing file's own folder.
+  public var importPaths: [String] = []
   public var format: OutputFormat = .svg
   /// Pixels per point and background, for the raster formats.
   public var raster = RasterOptions()
@@ -58,7 +61,8 @@ public struct CompileResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// Errors found after `Diagnostic.keptLimit` were kept: counted, not kept.
   public var unlisted = 0
-  /// Every file of the compilation (the input first, then one per `-D`).
+  /// Every file of the compilation (the input first, then one per `-D`,
+  /// then each imported file).
   public var files: [SourceFile]
 
   public var hasErrors: Bool { unlisted > 0 || diagnostics.contains { $0.severity == .error } }
@@ -158,33 +162,33 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     bag.addUnlisted(parsedOverride.unlisted)
     if let o = parsedOverride.override { overrides.append(o) }
   }
-  let parsed = Parser.parse(source, fileIndex: 0, watching: Set(overrides.map(\.name)))
+  // The input and every file it imports (Imports/) are parsed together.
+  let parsed = ImportLoader.load(
+    0, of: &result.files, searchPaths: options.importPaths, watching: Set(overrides.map(\.name)))
   bag.append(contentsOf: parsed.diagnostics)
   bag.addUnlisted(parsed.unlisted)
+  let imports = parsed.graph
   guard !bag.hasErrors, let badge = parsed.file.badge else {
-    result.diagnostics = sortedBySource(bag.all)
+    result.diagnostics = imports.noting(sortedBySource(bag.all))
     result.unlisted = bag.unlisted
     return result
   }
 
   // Stage 3: names.
-  let names = Resolver.check(parsed.file)
+  let names = Resolver.check(parsed.file, imports: imports)
   bag.append(contentsOf: names.all)
   bag.addUnlisted(names.unlisted)
   bag.append(contentsOf: Resolver.check(overrides.map(\.value), in: parsed.file).all)
   guard !bag.hasErrors else {
-    result.diagnostics = sortedBySource(bag.all)
+    result.diagnostics = imports.noting(sortedBySource(bag.all))
     result.unlisted = bag.unlisted
     return result
   }
 
-  // Stage 4: values of the top level.
+  // Stage 4: values of the top level (names declared twice were found
+  // with the imports).
   let evaluator = Evaluator()
   let globals = Builtins.globalScope()
-  var declared: Set<String> = []
-  for c in parsed.file.components {
-    if !declared.insert(c.name).inserted { evaluator.report(.duplicateName(c.name), c.nameRange) }
-  }
   let letNames = Set(parsed.file.lets.map(\.name))
   var overrideValues: [String: Expr] = [:]  // the last -D of each name wins
   for o in overrides {
@@ -192,7 +196,6 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     overrideValues[o.name] = o.value
   }
   for decl in parsed.file.lets {
-    if !declared.insert(decl.name).inserted { evaluator.report(.duplicateName(decl.name), decl.nameRange) }
     let expr = overrideValues[decl.name] ?? decl.value
     globals.define(decl.name, evaluator.eval(expr, globals))
   }
@@ -242,7 +245,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     result.svg = SVGWriter().write(scene, limit: options.maxOutputBytes)
     if result.svg == nil { bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange)) }
   }
-  result.diagnostics = sortedBySource(notingOverrides(bag.all, overrides, parsed.uses))
+  result.diagnostics = imports.noting(sortedBySource(notingOverrides(bag.all, overrides, parsed.uses)))
   result.unlisted = bag.unlisted
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
@@ -250,23 +253,22 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   return result
 }
 
-/// Adds to each error in the badge file whose range uses a name set with
+/// Adds to each error in a badge file whose range uses a name set with
 /// `-D` a note at that `-D` value: the error is then about the value given
 /// on the command line (`-D rotations=6deg` where a number is expected),
-/// not about the file. Each overridden name's uses are listed once, in
-/// source order, and each error looks its range up in those lists.
+/// not about the file. Each overridden name's uses are listed once, by
+/// file and then in source order, and each error looks its range up in
+/// those lists.
 private func notingOverrides(
   _ diagnostics: [Diagnostic], _ overrides: [(name: String, range: SourceRange, value: Expr)],
   _ uses: [String: [SourceRange]]
 ) -> [Diagnostic] {
-  guard !overrides.isEmpty, diagnostics.contains(where: { $0.severity == .error && $0.range.file == 0 }) else {
-    return diagnostics
-  }
+  guard !overrides.isEmpty, diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
   var given: [String: Expr] = [:]
   for o in overrides { given[o.name] = o.value }
   let names = uses.keys.filter { given[$0] != nil }.sorted()
   return diagnostics.map { d in
-    guard d.severity == .error, d.range.file == 0 else { return d }
+    guard d.severity == .error else { return d }
     var d = d
     for name in names {
       let ranges = uses[name]!
@@ -275,9 +277,9 @@ private func notingOverrides(
       var hi = ranges.count
       while lo < hi {
         let mid = (lo + hi) / 2
-        if ranges[mid].start < d.range.start { lo = mid + 1 } else { hi = mid }
+        if (ranges[mid].file, ranges[mid].start) < (d.range.file, d.range.start) { lo = mid + 1 } else { hi = mid }
       }
-      if lo < ranges.count && ranges[lo].end <= d.range.end {
+      if lo < ranges.count && ranges[lo].file == d.range.file && ranges[lo].end <= d.range.end {
         d.notes.append(Note("'\(name)' is given by -D here", at: given[name]!.range))
       }
     }

@@ -33,6 +33,17 @@ public struct FileIdentity: Hashable, Sendable {
   public var inode: UInt64
 }
 
+/// What a path names, as `stat` tells it (links followed).
+public struct FileInfo: Equatable, Sendable {
+  public var kind: FileKind
+  /// The size in bytes.
+  public var size: Int
+  /// The device holding the file and the file's number on it: together
+  /// they name one file, whichever path reaches it.
+  public var device: UInt64
+  public var inode: UInt64
+}
+
 /// A regular file open for reading ranges of its bytes (a font's header
 /// and a few of its tables, without reading the rest); closed when it
 /// goes out of scope.
@@ -85,6 +96,20 @@ public struct OpenFile: ~Copyable {
 
 /// Reading files and directories through the C library.
 public enum FileSystem {
+  /// What `path` names: its kind, size and identity; nil when it names
+  /// nothing that can be reached.
+  public static func info(of path: String) -> FileInfo? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let kind: FileKind
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: kind = .regular
+    case S_IFDIR: kind = .directory
+    default: kind = .other
+    }
+    return FileInfo(kind: kind, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
   /// What `path` names (links followed), or nil when it names nothing
   /// that can be reached.
   public static func kind(of path: String) -> FileKind? {

@@ -17,7 +17,7 @@ public enum NumberUnit: String, Sendable, Equatable {
 
 /// Reserved words of the language.
 public enum Keyword: String, Sendable, CaseIterable {
-  case `as`, badge, component, geometry, hstack, `let`, path, `repeat`, size, vstack, within, zstack
+  case `as`, badge, component, geometry, hstack, `import`, `let`, path, `repeat`, size, vstack, within, zstack
 
   /// The keyword spelled by `bytes`, if any, without building a String.
   static func match(_ bytes: ArraySlice<UInt8>) -> Keyword? {

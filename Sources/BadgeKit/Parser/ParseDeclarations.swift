@@ -1,5 +1,5 @@
-// Grammar rules for declarations: file, declaration, letDecl, componentDecl,
-// parameter, badgeDecl, block, blockItem.
+// Grammar rules for declarations: file, declaration, importDecl, letDecl,
+// componentDecl, parameter, badgeDecl, block, blockItem.
 
 extension Parser {
   /// file = { declaration } EOF ;
@@ -15,15 +15,17 @@ extension Parser {
       }
       if index == start { advance() }  // progress guarantee
     }
-    if result.badge == nil {
+    if result.badge == nil && requiresBadge {
       report(Diagnostic(.missingBadge, at: peek.range))
     }
     return result
   }
 
-  /// declaration = letDecl | componentDecl | badgeDecl ;
+  /// declaration = importDecl | letDecl | componentDecl | badgeDecl ;
   mutating func declaration(into result: inout BadgeFile) throws(ParseError) {
     switch peek.kind {
+    case .keyword(.import):
+      result.imports.append(try importDecl())
     case .keyword(.let):
       result.lets.append(try letDecl())
     case .keyword(.component):
@@ -36,8 +38,16 @@ extension Parser {
         result.badge = badge
       }
     default:
-      throw unexpected("'badge', 'component' or 'let'")
+      throw unexpected("'badge', 'component', 'import' or 'let'")
     }
+  }
+
+  /// importDecl = "import" STRING ;
+  mutating func importDecl() throws(ParseError) -> ImportDecl {
+    let start = try consume(.import).range
+    guard case .string(let path) = peek.kind else { throw unexpected("the path of the file to import, in quotes") }
+    let pathRange = advance().range
+    return ImportDecl(path: path, pathRange: pathRange, range: range(from: start))
   }
 
   /// letDecl = "let" IDENT "=" expression ;

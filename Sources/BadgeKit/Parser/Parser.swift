@@ -25,6 +25,9 @@ public struct Parser {
   var height = 0
   /// Whether the parser stopped reading at a limit.
   var halted = false
+  /// Whether a file without a `badge` declaration is an error (an
+  /// imported file needs none).
+  var requiresBadge = true
   /// How many more elements and path commands the file may hold.
   var itemBudget = Parser.maximumItems
   /// The most elements and path commands one file may hold: none could be
@@ -45,11 +48,13 @@ public struct Parser {
 
   /// Parses a whole file. Also hands on how many errors were counted but
   /// not kept, and where the `watched` names are used (for notes on
-  /// errors about values set with `-D`).
-  public static func parse(_ source: SourceFile, fileIndex: Int = 0, watching names: Set<String> = []) -> (
-    file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int, uses: [String: [SourceRange]]
-  ) {
+  /// errors about values set with `-D`). `requiresBadge`: false for an
+  /// imported file.
+  public static func parse(
+    _ source: SourceFile, fileIndex: Int = 0, watching names: Set<String> = [], requiresBadge: Bool = true
+  ) -> (file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int, uses: [String: [SourceRange]]) {
     var parser = Parser(source, fileIndex: fileIndex, watching: names)
+    parser.requiresBadge = requiresBadge
     let file = parser.file()
     return (file, parser.allDiagnostics, parser.allUnlisted, parser.stream.uses)
   }

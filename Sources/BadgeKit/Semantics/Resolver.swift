@@ -1,7 +1,9 @@
 // The name check: the syntax tree in, diagnostics out. Before any value is
 // computed, every name, function, component, shape, modifier, path command
 // and argument label in the whole file is checked, including components
-// that the badge never uses, with a suggestion for near misses.
+// that the badge never uses, with a suggestion for near misses. With
+// imports, each file is checked with the names it sees: its own, and
+// those of the files it imports (ImportGraph).
 
 /// Walks the tree with the names visible at each point (a `NameTable`:
 /// declaring, looking up and leaving a scope take constant time, so the
@@ -11,6 +13,14 @@ struct Resolver {
   private var diagnostics = DiagnosticBag()
   /// The parameters of each component, by name (the first declaration wins).
   private let componentParameters: [String: [String]]
+  /// Who imports whom, when the tree holds several files.
+  private let imports: ImportGraph?
+  /// The file declaring each top-level let and component, by name.
+  private let letFile: [String: Int]
+  private let componentFile: [String: Int]
+  /// For each file, some of the top-level lets it imports, for
+  /// suggestions (made when first needed).
+  private var importedCandidates: [Int: [String]] = [:]
   /// Component and shape names, for suggestions: at most
   /// `NameTable.suggestionReach` of them.
   private let calleeCandidates: [String]
@@ -22,21 +32,29 @@ struct Resolver {
   /// unknown names costs no more than a few hundred).
   private var suggestionBudget = 300_000
 
-  init(file: BadgeFile) {
+  init(file: BadgeFile, imports: ImportGraph? = nil) {
     self.file = file
+    self.imports = imports
     var table: [String: [String]] = [:]
     var callees: [String] = []
+    var componentFile: [String: Int] = [:]
     for c in file.components where table[c.name] == nil {
       table[c.name] = c.parameters.map(\.name)
+      componentFile[c.name] = c.nameRange.file
       if callees.count < NameTable.suggestionReach { callees.append(c.name) }
     }
     self.componentParameters = table
     self.calleeCandidates = callees + BuiltinShape.allCases.map(\.rawValue) + BuiltinView.allCases.map(\.rawValue)
+    self.componentFile = componentFile
+    var letFile: [String: Int] = [:]
+    for decl in file.lets where letFile[decl.name] == nil { letFile[decl.name] = decl.nameRange.file }
+    self.letFile = letFile
   }
 
-  /// Every problem with names in `file`.
-  static func check(_ file: BadgeFile) -> DiagnosticBag {
-    var r = Resolver(file: file)
+  /// Every problem with names in `file`; `imports` tells which of its
+  /// files sees which.
+  static func check(_ file: BadgeFile, imports: ImportGraph? = nil) -> DiagnosticBag {
+    var r = Resolver(file: file, imports: imports)
     r.run()
     return r.diagnostics
   }
@@ -54,13 +72,43 @@ struct Resolver {
   static let builtinNames = Set(Builtins.colors.keys).union(Builtins.anchors.keys).union(Builtins.keywords)
     .union(["pi", "infinity"])
 
+  /// Checks each file in turn with its own top-level lets in the table as
+  /// they are declared; the names it imports are looked up when used
+  /// (`imported`).
   private mutating func run() {
-    for decl in file.lets {
+    var order: [Int] = []
+    var lets: [Int: [Int]] = [:]
+    var components: [Int: [Int]] = [:]
+    for (i, decl) in file.lets.enumerated() {
+      if lets[decl.nameRange.file] == nil { order.append(decl.nameRange.file) }
+      lets[decl.nameRange.file, default: []].append(i)
+    }
+    for (i, c) in file.components.enumerated() {
+      if lets[c.nameRange.file] == nil && components[c.nameRange.file] == nil { order.append(c.nameRange.file) }
+      components[c.nameRange.file, default: []].append(i)
+    }
+    let start = names.mark
+    for f in order {
+      names.restore(to: start)
+      topLevel(lets: lets[f] ?? [], components: components[f] ?? [], badge: file.badge?.range.file == f)
+    }
+    if let badge = file.badge, lets[badge.range.file] == nil && components[badge.range.file] == nil {
+      names.restore(to: start)
+      topLevel(lets: [], components: [], badge: true)
+    }
+  }
+
+  /// One file's top-level lets (by index in `file.lets`), components and,
+  /// if `badge`, the badge.
+  private mutating func topLevel(lets: [Int], components: [Int], badge hasBadge: Bool) {
+    for i in lets {
+      let decl = file.lets[i]
       expression(decl.value)
       names.insert(decl.name)
     }
     let globals = names.mark
-    for c in file.components {
+    for i in components {
+      let c = file.components[i]
       var seen: Set<String> = []
       for p in c.parameters {
         if !seen.insert(p.name).inserted { report(.duplicateName(p.name), p.range) }
@@ -72,7 +120,7 @@ struct Resolver {
       block(c.body)
       names.restore(to: globals)
     }
-    if let badge = file.badge {
+    if hasBadge, let badge = file.badge {
       for e in badge.size { expression(e) }
       names.insert("width")
       names.insert("height")
@@ -115,6 +163,12 @@ struct Resolver {
         labels = view.parameters
       } else if let parameters = componentParameters[name] {
         labels = parameters
+        if let declaredIn = componentFile[name], declaredIn != range.file, let imports,
+          !imports.sees(range.file, declaredIn)
+        {
+          let hides = BuiltinShape(rawValue: name) != nil
+          report(.importNeeded(name, file: imports.name(of: declaredIn), hidesBuiltin: hides), range)
+        }
       } else if let shape = BuiltinShape(rawValue: name) {
         labels = shape.parameters
       } else {
@@ -216,8 +270,17 @@ struct Resolver {
     case .view(let element):
       self.element(element)
     case .name(let n):
-      if !names.contains(n) {
-        let near = suggest(n, "name", names.candidates).flatMap { Builtins.textKeywords.contains($0) ? nil : $0 }
+      if names.contains(n) {
+        // Only the built-in is in the table, but a top-level let of that
+        // name, which hides it, is in a file this one does not import.
+        if names.count(of: n) == 1, Resolver.builtinNames.contains(n), let imports, let declaredIn = letFile[n],
+          declaredIn != e.range.file, !imports.sees(e.range.file, declaredIn)
+        {
+          report(.importNeeded(n, file: imports.name(of: declaredIn), hidesBuiltin: true), e.range)
+        }
+      } else if !imported(n, at: e.range) {
+        let candidates = names.candidates + importedNames(e.range.file)
+        let near = suggest(n, "name", candidates).flatMap { Builtins.textKeywords.contains($0) ? nil : $0 }
         report(.unknownName(n, suggestion: near), e.range)
       }
     case .call(let n, let args):
@@ -238,6 +301,31 @@ struct Resolver {
       expression(r)
     case .number, .string, .color, .invalid: break
     }
+  }
+
+  /// Whether `name`, used at `range`, is a top-level let of another file
+  /// (one in the table is the using file's own); reports the use when
+  /// that file is not imported by the using one.
+  private mutating func imported(_ name: String, at range: SourceRange) -> Bool {
+    guard let imports, let declaredIn = letFile[name], declaredIn != range.file else { return false }
+    if !imports.sees(range.file, declaredIn) {
+      report(.importNeeded(name, file: imports.name(of: declaredIn), hidesBuiltin: false), range)
+    }
+    return true
+  }
+
+  /// Top-level lets of the files `file` imports, at most half the
+  /// suggestions' reach, for did-you-mean.
+  private mutating func importedNames(_ file: Int) -> [String] {
+    guard let imports else { return [] }
+    if let known = importedCandidates[file] { return known }
+    var found: [String] = []
+    for decl in self.file.lets where decl.nameRange.file != file && imports.sees(file, decl.nameRange.file) {
+      found.append(decl.name)
+      if found.count >= NameTable.suggestionReach / 2 { break }
+    }
+    importedCandidates[file] = found
+    return found
   }
 
   private mutating func report(_ m: Message, _ range: SourceRange) { diagnostics.report(m, at: range) }

@@ -86,6 +86,9 @@ struct NameTable {
 
   func contains(_ name: String) -> Bool { counts[name, default: 0] > 0 }
 
+  /// How many visible declarations `name` has.
+  func count(of name: String) -> Int { counts[name, default: 0] }
+
   mutating func insert(_ name: String) {
     counts[name, default: 0] += 1
     log.append(name)
