@@ -73,10 +73,14 @@ struct EndToEndTests {
     // The value is checked where it is used, with a note at the -D.
     #expect(
       run.stderr == """
-        \(landmark):54:14: error: expected a number, found an angle
+        \(landmark):56:14: error: expected a number, found an angle
            |
-        54 |       repeat rotations as i { RotatedBadgeSymbol(angle: i * 360deg / rotations) }
+        56 |       repeat rotations as i { RotatedBadgeSymbol(angle: i * 360deg / rotations) }
            |              ^^^^^^^^^
+        \(landmark):69:3: note: in component 'Badge', used here
+           |
+        69 |   Badge().scaledToFit()
+           |   ^^^^^
         <command line>:1:11: note: 'rotations' is given by -D here
           |
         1 | rotations=6deg

@@ -9,7 +9,9 @@ import Testing
 
 @Suite(.serialized)
 struct RasterComparisonTests {
-  @Test(arguments: ["landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal"])
+  @Test(arguments: [
+    "landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal", "hikebadge", "summit",
+  ])
   func sample(_ name: String) throws {
     let source = try Support.read("samples/\(name).badge")
     var options = CompileOptions()
@@ -21,7 +23,12 @@ struct RasterComparisonTests {
       // The medal is mostly edges (36 small leaves, a seal's teeth), and
       // resvg (tiny-skia) anti-aliases by supersampling each pixel 4 × 4:
       // 0.55% of its pixels differ by more than 16, none from rsvg-convert.
-      let fraction = name == "medal" && renderer == "resvg" ? 0.993 : 0.995
+      // Small text is edges too (the hike badge's 12-point caption, the
+      // summit's curved words and thin ring): 0.9% and 1.5% of their
+      // pixels are such edge pixels past 16 from resvg; the means stay
+      // under 0.6/255, and rsvg-convert agrees to 99.5%.
+      let edgy: [String: Double] = ["medal": 0.993, "hikebadge": 0.985, "summit": 0.98]
+      let fraction = renderer == "resvg" ? edgy[name] ?? 0.995 : 0.995
       try RasterSupport.check(
         "\(name)-\(renderer)", source, options, within: 16, fraction: fraction, renderer: renderer)
     }

@@ -40,6 +40,9 @@ enum SVGInertness {
     case id
     /// A reference to an id of this document: `#id`.
     case localReference
+    /// Words as `SVGText.escaped` writes them (a text's label): no `<`,
+    /// and every `&` starts one of XML's five references or `&#xD;`.
+    case words
   }
 
   /// Where an element may appear and what it may carry.
@@ -77,13 +80,14 @@ enum SVGInertness {
       attributes: [
         "id": .id, "d": .pathData, "transform": .matrix, "fill": .paintOrNone, "fill-opacity": .number,
         "fill-rule": .oneOf(["evenodd"]), "clip-rule": .oneOf(["evenodd"]),
+        "role": .fixed("img"), "aria-label": .words,
       ].merging(strokeAttributes) { a, _ in a },
       required: ["d"]),
     "use": Rule(
       parents: ["svg", "g", "mask"],
       attributes: [
         "xlink:href": .localReference, "transform": .transform, "fill": .paintOrNone, "fill-opacity": .number,
-        "fill-rule": .oneOf(["evenodd"]),
+        "fill-rule": .oneOf(["evenodd"]), "role": .fixed("img"), "aria-label": .words,
       ].merging(strokeAttributes) { a, _ in a },
       required: ["xlink:href"]),
     "linearGradient": Rule(
@@ -524,6 +528,16 @@ extension SVGInertness {
       switch kind {
       case .fixed(let text):
         return value == text ? nil : "expected \"\(text)\""
+      case .words:
+        if value.contains("<") { return "a '<' in words" }
+        let references = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#xD;"]
+        var rest = Substring(value)
+        while let amp = rest.firstIndex(of: "&") {
+          let tail = rest[amp...]
+          guard let r = references.first(where: { tail.hasPrefix($0) }) else { return "a bare '&' in words" }
+          rest = tail.dropFirst(r.count)
+        }
+        return nil
       case .oneOf(let words):
         return words.contains(value) ? nil : "expected one of \(words)"
       case .number:

@@ -37,12 +37,13 @@ public struct CompileOptions: Sendable {
 
   public init(
     canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
-    raster: RasterOptions = RasterOptions()
+    raster: RasterOptions = RasterOptions(), fonts: FontOptions = FontOptions()
   ) {
     self.canvasSize = canvasSize
     self.overrides = overrides
     self.format = format
     self.raster = raster
+    self.fonts = fonts
   }
 }
 

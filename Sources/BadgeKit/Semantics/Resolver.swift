@@ -31,6 +31,9 @@ struct Resolver {
   /// past it, errors come without a suggestion (a file of thousands of
   /// unknown names costs no more than a few hundred).
   private var suggestionBudget = 300_000
+  /// Whether the names being checked are a text modifier's arguments,
+  /// where a misspelt name may be meant as a text style or weight.
+  private var offersTextNames = false
 
   init(file: BadgeFile, imports: ImportGraph? = nil) {
     self.file = file
@@ -199,7 +202,11 @@ struct Resolver {
         if let label = a.label, !labels.contains(label) {
           report(.unknownArgumentLabel(label, of: m.name, suggestion: Resolver.suggest(label, labels)), a.labelRange)
         }
+        // Text styles and weights are offered as names only where text is set.
+        let outer = offersTextNames
+        offersTextNames = LayoutEngine.textModifiers[m.name] != nil
         expression(a.value)
+        offersTextNames = outer
       }
     }
     names.restore(to: mark)
@@ -280,7 +287,9 @@ struct Resolver {
         }
       } else if !imported(n, at: e.range) {
         let candidates = names.candidates + importedNames(e.range.file)
-        let near = suggest(n, "name", candidates).flatMap { Builtins.textKeywords.contains($0) ? nil : $0 }
+        let near = suggest(n, "name", candidates).flatMap {
+          !offersTextNames && Builtins.textKeywords.contains($0) ? nil : $0
+        }
         report(.unknownName(n, suggestion: near), e.range)
       }
     case .call(let n, let args):

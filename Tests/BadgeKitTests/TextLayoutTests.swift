@@ -1,0 +1,172 @@
+// Text in layout: a line's frame from the font's advances and metrics,
+// the text environment flowing down (`.font` on a stack, inner wins,
+// `.bold()`), stacks of text, the SVG's label, and the errors of fonts and
+// text. Advances and metrics were read with fontTools and HarfBuzz from
+// the pinned DejaVu Sans files (Debian's fonts-dejavu-core), not from
+// badgec.
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+struct TextLayoutTests {
+  /// Only the pinned DejaVu folder, so that what else is installed cannot
+  /// change a result.
+  static let pinned = CompileOptions(
+    fonts: FontOptions(directories: ["/usr/share/fonts/truetype/dejavu"], standardDirectories: false))
+
+  /// The scene of `body` in a badge of `canvas`, with the pinned fonts;
+  /// nil (after a failure under CI) when they are not installed.
+  static func scene(_ body: String, canvas: String = "300") -> Scene? {
+    guard FontFiles.bytes(FontFiles.dejaVuSans) != nil else { return nil }
+    return Support.scene("badge B size \(canvas) {\n\(body)\n}", pinned)
+  }
+
+  /// The canvas box (left, top, right, bottom) of fill `i`'s points.
+  static func box(_ scene: Scene, _ i: Int) -> [Double] {
+    let f = scene.fills[i]
+    var xs: [Double] = []
+    var ys: [Double] = []
+    f.path.forEachPoint { p in
+      let q = f.transform.apply(p)
+      xs.append(q.x)
+      ys.append(q.y)
+    }
+    return [xs.min()!, ys.min()!, xs.max()!, ys.max()!]
+  }
+
+  @Test func aLineIsItsAdvanceWideAndItsLineTall() throws {
+    // "Hiking" at 48 points: 6462 units of advance (no kerning pair) of
+    // 2048 a 48 em: 151.453125 wide; ascender 1901 + descender 483 =
+    // 55.875 tall. A 20-point rect in an hstack after it (spacing 8):
+    // the stack is 179.453125 wide, centred in 300: the rect at
+    // 60.2734375 + 151.453125 + 8.
+    guard
+      let scene = TextLayoutTests.scene(
+        "hstack { text(\"Hiking\").font(size: 48)\n rect().frame(width: 20, height: 20) }")
+    else { return }
+    let left = (300 - 179.453125) / 2
+    let rect = TextLayoutTests.box(scene, 1)
+    #expect(abs(rect[0] - (left + 151.453125 + 8)) < 1e-9)
+    #expect(abs(rect[1] - 140) < 1e-9)
+    // The text's glyphs lie inside its line: the tops of 'i' and 'k'
+    // (1556 units, the highest of "Hiking") above the baseline at
+    // 150 − 55.875 / 2 + 1901 / 2048 × 48.
+    let text = TextLayoutTests.box(scene, 0)
+    let baseline = 150 - 55.875 / 2 + 1901.0 / 2048 * 48
+    #expect(abs(text[1] - (baseline - 1556.0 / 2048 * 48)) < 1e-9)
+    #expect(text[0] > left && text[2] < left + 151.453125)
+  }
+
+  @Test func fontOnAStackSetsItsTextAndTheInnerOneWins() throws {
+    // Two lines in a vstack with .font(size: 24): the first keeps its own
+    // 12, the second takes 24. Lines 13.96875 and 27.9375 tall, spacing 8:
+    // 49.90625, centred in 300.
+    guard
+      let scene = TextLayoutTests.scene(
+        "vstack { text(\"Hiking\").font(size: 12)\n text(\"Hiking\") }.font(size: 24)")
+    else { return }
+    let top = (300 - 49.90625) / 2
+    let first = TextLayoutTests.box(scene, 0)
+    let second = TextLayoutTests.box(scene, 1)
+    // The tops of 'i' and 'k' are (1901 − 1556) / 2048 of an em below
+    // each line's top.
+    #expect(abs(first[1] - (top + 345.0 / 2048 * 12)) < 1e-9)
+    #expect(abs(second[1] - (top + 13.96875 + 8 + 345.0 / 2048 * 24)) < 1e-9)
+  }
+
+  @Test func boldPicksTheBoldFace() throws {
+    // DejaVu Sans Bold's "Hiking" advances 7404 units: at 20.48 points,
+    // 74.04 wide; the regular face's 64.62. Read off a trailing rect.
+    guard
+      let bold = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"Hiking\").font(size: 20.48).bold()\n rect().frame(width: 1, height: 1) }"),
+      let regular = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"Hiking\").font(size: 20.48)\n rect().frame(width: 1, height: 1) }")
+    else { return }
+    #expect(abs(TextLayoutTests.box(bold, 1)[0] - ((300 - 75.04) / 2 + 74.04)) < 1e-9)
+    #expect(abs(TextLayoutTests.box(regular, 1)[0] - ((300 - 65.62) / 2 + 64.62)) < 1e-9)
+  }
+
+  @Test func kerningAndTracking() throws {
+    // "AV": HarfBuzz sets it 2671 units (A 1401 + V 1401 − 131); with
+    // tracking 10 at 20.48 points, 26.71 + 20.
+    guard
+      let scene = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"AV\").font(size: 20.48).tracking(10)\n rect().frame(width: 1, height: 1) }")
+    else { return }
+    #expect(abs(TextLayoutTests.box(scene, 1)[0] - ((300 - 47.71) / 2 + 46.71)) < 1e-9)
+  }
+
+  @Test func theSVGKeepsTheWordsAsItsLabel() throws {
+    guard FontFiles.bytes(FontFiles.dejaVuSans) != nil else { return }
+    let r = Support.compile("badge B size 100 { text(\"Tom & \\\"Jerry\\\" <3\") }", TextLayoutTests.pinned)
+    let svg = String(decoding: try #require(r.output), as: UTF8.self)
+    #expect(svg.contains("role=\"img\" aria-label=\"Tom &amp; &quot;Jerry&quot; &lt;3\""))
+  }
+
+  @Test func aMissingGlyphIsAWarning() throws {
+    guard FontFiles.bytes(FontFiles.dejaVuSans) != nil else { return }
+    let r = Support.compile("badge B size 100 { text(\"a日本b\") }", TextLayoutTests.pinned)
+    #expect(!r.hasErrors)
+    #expect(r.scene != nil)
+    #expect(
+      r.renderedDiagnostics.contains(
+        "warning: the font 'DejaVu Sans' has no glyph for '日', '本'; drawn as its missing-glyph box"))
+  }
+
+  @Test(arguments: [
+    (
+      "text(\"a\").font(family: \"DejaVu Sanz\")",
+      "no font family 'DejaVu Sanz' is installed; did you mean 'DejaVu Sans'?"
+    ),
+    ("text(\"a\").font(.titel)", "unknown name 'titel'; did you mean 'title'?"),
+    ("text(\"a\").font(red)", "expected a text style"),
+    ("text(\"a\").fontWeight(1200)", "expected a weight"),
+    ("text(\"a\").font(size: -3)", "a font size of -3 points; expected 0.01 to 10000"),
+    ("text(red)", "expected a string in quotes, found a colour"),
+    ("text()", "missing"),
+    ("text(\"a\", radius: -4)", "a radius of -4 points; expected more than 0"),
+    ("text(\"a\", side: .top)", "expected 'inside' or 'outside'"),
+    ("text(\"a\").font(family: \"/nonexistent/font.ttf\")", "cannot use font file '/nonexistent/font.ttf'"),
+  ])
+  func errors(_ body: String, _ message: String) {
+    guard FontFiles.bytes(FontFiles.dejaVuSans) != nil else { return }
+    let r = Support.compile("badge B size 100 {\n\(body)\n}", TextLayoutTests.pinned)
+    #expect(r.hasErrors)
+    #expect(r.renderedDiagnostics.contains(message), "\(r.renderedDiagnostics)")
+  }
+
+  @Test func aDamagedFontFileIsAnError() throws {
+    guard let bytes = FontFiles.bytes(FontFiles.dejaVuSans) else { return }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("badgec-damaged-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // Cut short inside the glyph data: the header and tables' directory
+    // are whole, the outlines are not.
+    let path = dir.appendingPathComponent("cut.ttf").path
+    FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 3)))
+    let r = Support.compile("badge B size 100 { text(\"Hiking\").font(family: \"\(path)\") }", TextLayoutTests.pinned)
+    #expect(r.hasErrors)
+    #expect(r.renderedDiagnostics.contains("test.badge:1:"), "\(r.renderedDiagnostics)")
+  }
+
+  @Test func aFontDirectoryThatDoesNotExistIsAnErrorAtTheText() {
+    let options = CompileOptions(fonts: FontOptions(directories: ["/nonexistent/fonts"]))
+    let r = Support.compile("badge B size 100 {\n  text(\"a\")\n}", options)
+    #expect(r.hasErrors)
+    #expect(
+      r.renderedDiagnostics.contains("test.badge:2:3: error: font directory '/nonexistent/fonts' does not exist"),
+      "\(r.renderedDiagnostics)")
+  }
+
+  @Test func curvedTextTakesTheProposal() throws {
+    // Along a circle, text is sized like a shape: the whole 200 × 100.
+    guard
+      let scene = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"ARC\", radius: 30)\n rect().frame(width: 1, height: 1) }.frame(width: 201, height: 100)"
+      )
+    else { return }
+    #expect(abs(TextLayoutTests.box(scene, 1)[0] - (300 - 201) / 2 - 200) < 1e-9)
+  }
+}
