@@ -10,7 +10,7 @@ extension SVGWriter.State {
   /// written in its frame (scaled, `SVGMatrix`) under `transform=matrix`,
   /// so that SVG stretches its pen as the map does.
   mutating func element(_ f: Fill, whiten: Bool) -> String {
-    if let key = SVGWriter.ReusePlan.candidate(f), let i = plan.index[key] {
+    if let i = plan.sharedIndex(f) {
       let t = f.transform
       var transform = "translate(\(SVGText.number(t.tx)) \(SVGText.number(t.ty)))"
       let angle = SVGText.number(t.rotationDegrees)

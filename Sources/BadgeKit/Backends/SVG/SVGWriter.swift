@@ -31,7 +31,7 @@ public struct SVGWriter {
           } else if case .conic = f.paint {
             least += 20
           } else {
-            let shared = ReusePlan.candidate(f).map { plan.index[$0] != nil } ?? false
+            let shared = plan.sharedIndex(f) != nil
             least += shared ? 30 : 20 + 4 * f.path.elements.count
           }
           if least > limit { return false }
@@ -77,11 +77,21 @@ public struct SVGWriter {
       /// The scale itself, baked into the shared definition (not part of
       /// the identity: copies differing in the last bits share).
       var scale: Double
+      /// The path's hash, taken once: a text's path has thousands of
+      /// segments, and a dictionary hashes its key at every lookup.
+      var digest: Int
 
-      static func == (l: Shared, r: Shared) -> Bool { l.key == r.key && l.path == r.path }
+      init(path: ScenePath, key: Int64, scale: Double) {
+        self.path = path
+        self.key = key
+        self.scale = scale
+        self.digest = path.hashValue
+      }
+
+      static func == (l: Shared, r: Shared) -> Bool { l.key == r.key && l.digest == r.digest && l.path == r.path }
       func hash(into h: inout Hasher) {
         h.combine(key)
-        h.combine(path)
+        h.combine(digest)
       }
     }
     var shared: [Shared] = []
@@ -116,6 +126,13 @@ public struct SVGWriter {
       // overflow; a scale past that is simply not shared.)
       guard case .solid = f.paint, let s = f.transform.similarityScale, s < 9e9 else { return nil }
       return Shared(path: f.path, key: Int64((s * 1e9).rounded()), scale: s)
+    }
+
+    /// The index of `f`'s shared definition, if it has one (nothing is
+    /// hashed when nothing is shared).
+    func sharedIndex(_ f: Fill) -> Int? {
+      guard !index.isEmpty, let key = ReusePlan.candidate(f) else { return nil }
+      return index[key]
     }
   }
 
