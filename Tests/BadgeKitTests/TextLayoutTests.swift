@@ -170,3 +170,51 @@ struct TextLayoutTests {
     #expect(abs(TextLayoutTests.box(scene, 1)[0] - (300 - 201) / 2 - 200) < 1e-9)
   }
 }
+
+/// The tutorial's HikeBadge (samples/hikebadge.badge), laid out by hand
+/// from SwiftUI's rules.
+struct HikeBadgeLayoutTests {
+  @Test func theBadgeAndItsCaption() throws {
+    guard FontFiles.bytes(FontFiles.dejaVuSans) != nil else { return }
+    var options = CompileOptions()
+    options.importPaths = [Support.url("samples").path]
+    let source = try Support.read("samples/hikebadge.badge")
+    let scene = try #require(Support.scene(source, options))
+    // The vstack: the 100 × 100 frame, spacing 8, the caption's line:
+    // "Preview Testing" in DejaVu Sans at 12 points is 15823 units of
+    // advance (HarfBuzz, kerning P-r −36 …) = 92.712890625 wide and
+    // (1901 + 483) / 2048 × 12 = 13.96875 tall. The stack is 100 ×
+    // 121.96875, centred in 100 × 122: its top at 0.015625.
+    let top = (122 - 121.96875) / 2
+    // The badge: laid out at 300 × 300 centred in the 100 frame (its
+    // origin at −100, −100), then scaled by 1/3 about its centre (150,
+    // 150): a point (x, y) of the 300 frame lands at (x / 3, top + y / 3).
+    // The hexagon's first point in the 300 frame is (262.32, 85.5)
+    // (LayoutTests.hexagonAt300).
+    let hexagon = scene.fills[0]
+    guard case .move(let p)? = hexagon.path.elements.first else {
+      Issue.record("expected the hexagon first")
+      return
+    }
+    let q = hexagon.transform.apply(p)
+    #expect(abs(q.x - 262.32 / 3) < 1e-9 && abs(q.y - (top + 85.5 / 3)) < 1e-9)
+    // The caption: centred (the stack's width is the badge's 100): its
+    // line from x = 3.6435546875, y = top + 108; its glyphs inside.
+    let caption = try #require(scene.fills.last)
+    #expect(caption.text == "Preview Testing")
+    var xs: [Double] = []
+    var ys: [Double] = []
+    caption.path.forEachPoint { p in
+      let c = caption.transform.apply(p)
+      xs.append(c.x)
+      ys.append(c.y)
+    }
+    // P's stem starts at its left side bearing, 201 units.
+    #expect(abs(xs.min()! - (3.6435546875 + 201.0 / 2048 * 12)) < 1e-9)
+    // The baseline at top + 108 + 1901 / 2048 × 12; 'g' descends 426
+    // units below it, the 'i's rise 1556 above it (fontTools' glyph boxes).
+    let baseline = top + 108 + 1901.0 / 2048 * 12
+    #expect(abs(ys.max()! - (baseline + 426.0 / 2048 * 12)) < 1e-9)
+    #expect(abs(ys.min()! - (baseline - 1556.0 / 2048 * 12)) < 1e-9)
+  }
+}
