@@ -84,4 +84,47 @@ struct FuzzTests {
       try Data(originals[name]!).write(to: tree.dir.appendingPathComponent(name))
     }
   }
+
+  /// Text, stacks, spacers, flexible frames and repeated gradient stops,
+  /// mutated: each compilation gives a result or errors, and a result
+  /// draws.
+  @Test func mutatedTextAndStacksNeverCrash() throws {
+    let original = Array(
+      """
+      badge T size 200 {
+        vstack(spacing: 4, alignment: .leading) {
+          text("Hiking AV").font(.title).bold().tracking(2)
+          hstack { spacer(minLength: 3)\n text("2026", radius: 40, angle: 90deg).italic() }
+            .frame(minWidth: 10, maxWidth: infinity)
+          text("Wa", side: .inside).font(size: 9, weight: .heavy, family: "DejaVu Sans")
+            .fill(linear(repeat 3 as i { stop(red, i / 3), stop(blue, (i + 1) / 3) }))
+        }.font(size: 20)
+      }
+      """.utf8)
+    var r = RasterCoverageTests.Random(state: 0x7E47)
+    let alphabet = Array("(){},.:=+-*/\"0123456789texhvsza .font radius\n\u{E9}".utf8)
+    let options = TextLayoutTests.pinned
+    for _ in 0..<120 {
+      var bytes = original
+      for _ in 0..<(1 + Int(r.next() * 5)) {
+        let i = Int(r.next() * Double(bytes.count))
+        switch Int(r.next() * 4) {
+        case 0: bytes.remove(at: i)
+        case 1: bytes.insert(bytes[i], at: i)
+        case 2: bytes[i] = alphabet[Int(r.next() * Double(alphabet.count))]
+        default: bytes.swapAt(i, Int(r.next() * Double(bytes.count)))
+        }
+        if bytes.isEmpty { bytes = original }
+      }
+      let result = BadgeKit.compile(SourceFile(name: "fuzz.badge", bytes: bytes), options: options)
+      #expect(result.scene != nil || result.hasErrors)
+      _ = result.renderedDiagnostics
+      if result.scene != nil {
+        var raster = options
+        raster.format = .ppm
+        raster.canvasSize = Size(64, 64)
+        _ = BadgeKit.compile(SourceFile(name: "fuzz.badge", bytes: bytes), options: raster).output
+      }
+    }
+  }
 }

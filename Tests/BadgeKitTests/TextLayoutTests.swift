@@ -88,6 +88,29 @@ struct TextLayoutTests {
     #expect(abs(TextLayoutTests.box(regular, 1)[0] - ((300 - 65.62) / 2 + 64.62)) < 1e-9)
   }
 
+  @Test(arguments: [".font(.title).bold()", ".bold().font(.title)", ".font(size: 28).bold()"])
+  func boldWinsOverTheStylesWeightWhicheverIsFirst(_ modifiers: String) throws {
+    // SwiftUI's Text("…").font(.title).bold() is bold: 7404 units at 28
+    // points = 101.2265625 wide.
+    guard
+      let scene = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"Hiking\")\(modifiers)\n rect().frame(width: 1, height: 1) }")
+    else { return }
+    #expect(abs(TextLayoutTests.box(scene, 1)[0] - ((300 - 102.2265625) / 2 + 101.2265625)) < 1e-9)
+  }
+
+  @Test func aStylesOwnWeightGivesWayToAnExplicitOne() throws {
+    // headline is semibold (DejaVu has none: CSS picks bold above 500),
+    // .fontWeight(.regular) sets it back: 6462 units at 17 points.
+    guard
+      let scene = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"Hiking\").fontWeight(.regular).font(.headline)\n rect().frame(width: 1, height: 1) }"
+      )
+    else { return }
+    let width = 6462.0 / 2048 * 17
+    #expect(abs(TextLayoutTests.box(scene, 1)[0] - ((300 - width - 1) / 2 + width)) < 1e-9)
+  }
+
   @Test func kerningAndTracking() throws {
     // "AV": HarfBuzz sets it 2671 units (A 1401 + V 1401 − 131); with
     // tracking 10 at 20.48 points, 26.71 + 20.

@@ -12,8 +12,15 @@ struct TextEnvironment: Hashable {
   var familyRange: SourceRange?
   /// The font size in points (SwiftUI's `body`, 17, by default).
   var size = 17.0
-  /// The weight, 100 (ultraLight) to 900 (black).
-  var weight = 400
+  /// The weight a text style gives (`headline`: semibold), 100
+  /// (ultraLight) to 900 (black).
+  var styleWeight = 400
+  /// The weight set by `.bold()`, `.fontWeight` or `weight:`, which
+  /// wins over the style's whichever is written first (SwiftUI's
+  /// `Text("…").font(.title).bold()` is bold).
+  var explicitWeight: Int?
+  /// The weight text is set in.
+  var weight: Int { explicitWeight ?? styleWeight }
   var italic = false
   /// Points added after every character (`.tracking` and `.kerning`
   /// together; the font's own kerning is applied as well).
@@ -68,7 +75,7 @@ extension LayoutEngine {
     }
     switch m.name {
     case "bold":
-      env.weight = 700
+      env.explicitWeight = 700
     case "italic":
       env.italic = true
     case "fontWeight":
@@ -76,7 +83,7 @@ extension LayoutEngine {
         ev.report(.missingArgument("weight", of: m.name), m.range)
         return
       }
-      if let w = fontWeight(v, e) { env.weight = w }
+      if let w = fontWeight(v, e) { env.explicitWeight = w }
     case "tracking", "kerning":
       guard let (v, e) = value("amount") else {
         ev.report(.missingArgument("amount", of: m.name), m.range)
@@ -93,7 +100,7 @@ extension LayoutEngine {
       if let (v, e) = value("style") {
         if case .keyword(let k) = v, let style = LayoutEngine.textStyles[k] {
           env.size = style.size
-          env.weight = style.weight
+          env.styleWeight = style.weight
         } else if case .scalar = v {
           if let s = fontSize(v, e) { env.size = s }
         } else {
@@ -102,7 +109,7 @@ extension LayoutEngine {
         }
       }
       if let (v, e) = value("size"), let s = fontSize(v, e) { env.size = s }
-      if let (v, e) = value("weight"), let w = fontWeight(v, e) { env.weight = w }
+      if let (v, e) = value("weight"), let w = fontWeight(v, e) { env.explicitWeight = w }
       if let (v, e) = value("family") {
         if case .string(let name) = v {
           env.family = name
