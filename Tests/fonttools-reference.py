@@ -8,8 +8,10 @@
 #
 # Outlines are drawn through a BasePen, which splits a TrueType run of
 # off-curve points into quadratic segments at the implied midpoints, and
-# decomposes components; TrueType glyphs are drawn from 'glyf' itself (not
-# shifted to their left side bearing). Kerning is the sum over the 'kern'
+# decomposes components; TrueType glyphs are drawn from 'glyf' itself, the
+# whole glyph moved by its left side bearing less its xMin when they differ
+# (as FreeType and HarfBuzz place it; fontTools' glyph sets move each
+# component by its own). Kerning is the sum over the 'kern'
 # feature's lookups (default language of 'latn' and 'DFLT') of the first
 # pair-adjustment subtable that applies, else the 'kern' table's format 0.
 import sys
@@ -63,9 +65,17 @@ class Face:
     def glyph(self, ch): return self.ids.get(self.cmap.get(ord(ch)), 0)
     def advance(self, g): return self.font["hmtx"][self.order[g]][0]
 
+    def draw(self, g, pen, dx=0):
+        name = self.order[g]
+        if "glyf" in self.font:
+            glyph = self.font["glyf"][name]
+            if hasattr(glyph, "xMin"):
+                dx += self.font["hmtx"][name][1] - glyph.xMin
+        self.glyphs[name].draw(TransformPen(pen, (1, 0, 0, 1, dx, 0)) if dx else pen)
+
     def outline(self, g):
         pen = Recorder(self.glyphs)
-        self.glyphs[self.order[g]].draw(pen)
+        self.draw(g, pen)
         return " | ".join(pen.out)
 
     def metrics(self):
@@ -197,7 +207,7 @@ def bounds(path, text):
         g = face.glyph(ch)
         if previous is not None:
             x += face.kerning(previous, g)
-        face.glyphs[face.order[g]].draw(TransformPen(pen, (1, 0, 0, 1, x, 0)))
+        face.draw(g, pen, x)
         x += face.advance(g)
         previous = g
     print("bounds of %s in %s: %s, advance %d" % (swift_string(text), path, pen.bounds, x))

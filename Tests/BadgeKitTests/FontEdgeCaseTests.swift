@@ -149,3 +149,23 @@ struct FontEdgeCaseTests {
     }
   }
 }
+
+extension FontEdgeCaseTests {
+  /// A GPOS whose script list repeats 'latn' 10,000 times, each with a
+  /// language system of 20,000 features: read once, not 10,000 times
+  /// (2·10⁸ reads), and within the bound on indices.
+  @Test func repeatedScriptRecordsAreReadOnce() {
+    let scripts = 10_000
+    let features = 20_000
+    func be16(_ v: Int) -> [UInt8] { [UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    let scriptTable = 2 + 6 * scripts  // offset of the one Script, from the ScriptList
+    var scriptList = be16(scripts)
+    for _ in 0..<scripts { scriptList += Array("latn".utf8) + be16(scriptTable) }
+    scriptList += be16(4) + be16(0)  // Script: default LangSys right after it
+    scriptList += be16(0) + be16(0xFFFF) + be16(features) + (0..<features).flatMap { be16($0) }
+    // Header, then the empty feature and lookup lists, then the scripts.
+    let header = be16(1) + be16(0) + be16(14) + be16(10) + be16(12)
+    let gpos = header + be16(0) + be16(0) + scriptList
+    #expect(Kerning.kernLookups(FontBytes(gpos)).isEmpty)
+  }
+}

@@ -162,16 +162,33 @@ public enum FileSystem {
   /// The names in directory `path` (without "." and ".."), sorted by
   /// their bytes so that every walk sees them in the same order.
   public static func entries(of path: String) throws(FileReadError) -> [String] {
+    try typedEntries(of: path).map(\.name)
+  }
+
+  /// The names in directory `path` as `entries(of:)` gives them, each with
+  /// its kind when the listing tells it without a look at the entry (a
+  /// regular file, a directory or something else); nil for a link (which
+  /// may lead anywhere) or when the file system does not say.
+  public static func typedEntries(of path: String) throws(FileReadError) -> [(name: String, kind: FileKind?)] {
     guard let dir = opendir(path) else { throw FileReadError(reason: errorText(errno)) }
     defer { closedir(dir) }
-    var names: [String] = []
+    var found: [(name: String, kind: FileKind?)] = []
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name != "." && name != ".." { names.append(name) }
+      if name == "." || name == ".." { continue }
+      // d_type: 4 a directory, 8 a regular file, 10 a link, 0 not known.
+      let kind: FileKind?
+      switch entry.pointee.d_type {
+      case 4: kind = .directory
+      case 8: kind = .regular
+      case 0, 10: kind = nil
+      default: kind = .other
+      }
+      found.append((name, kind))
     }
-    return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    return found.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
   }
 
   /// The value of environment variable `name`, if set.

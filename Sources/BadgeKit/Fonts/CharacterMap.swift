@@ -37,7 +37,8 @@ struct CharacterMap: Sendable {
       guard let format = table.u16(offset),
         let rank = CharacterMap.rank(platform: platform, encoding: encoding, format: format)
       else { continue }
-      if best == nil || rank < best!.rank { best = (rank, offset, format) }
+      if let b = best, b.rank <= rank { continue }
+      best = (rank, offset, format)
     }
     guard let best, let sub = table.from(best.offset) else {
       throw FontError(message: "the font maps no Unicode characters (no 'cmap' subtable of format 4 or 12)")

@@ -118,6 +118,9 @@ public struct FontCatalog: Sendable {
   public let faces: [FontFace]
   /// The caller's directories that do not exist, one error each.
   public let problems: [FontLookupError]
+  /// The indices in `faces` of each family, by `FontMatching.key` of its
+  /// typographic and of its four-style name.
+  private let byFamily: [String: [Int]]
 
   /// The system's font directories: /usr/share/fonts, /usr/local/share/fonts,
   /// and ~/.local/share/fonts and ~/.fonts when $HOME is set.
@@ -150,6 +153,17 @@ public struct FontCatalog: Sendable {
     self.directories = all
     self.faces = faces
     self.problems = problems
+    var byFamily: [String: [Int]] = [:]
+    for (i, face) in faces.enumerated() {
+      let keys = Set([FontMatching.key(face.family), FontMatching.key(face.legacyFamily)])
+      for key in keys where !key.isEmpty { byFamily[key, default: []].append(i) }
+    }
+    self.byFamily = byFamily
+  }
+
+  /// The faces of family `name` (typographic or four-style), in scan order.
+  func faces(of name: String) -> [FontFace] {
+    (byFamily[FontMatching.key(name)] ?? []).map { faces[$0] }
   }
 
   /// The catalog of the caller's `directories` and the standard ones,
@@ -179,9 +193,7 @@ public struct FontCatalog: Sendable {
   public func face(for request: FontRequest) -> Result<FontFace, FontLookupError> {
     guard let family = request.family else {
       for name in FontCatalog.defaultFamilies {
-        if let face = FontMatching.best(
-          FontMatching.faces(faces, family: name), weight: request.weight, italic: request.italic)
-        {
+        if let face = FontMatching.best(faces(of: name), weight: request.weight, italic: request.italic) {
           return .success(face)
         }
       }
@@ -197,9 +209,7 @@ public struct FontCatalog: Sendable {
       }
       return .success(face)
     }
-    if let face = FontMatching.best(
-      FontMatching.faces(faces, family: family), weight: request.weight, italic: request.italic)
-    {
+    if let face = FontMatching.best(faces(of: family), weight: request.weight, italic: request.italic) {
       return .success(face)
     }
     return .failure(.unknownFamily(family, suggestion: suggestion(for: family), families: families))

@@ -12,13 +12,6 @@ enum FontMatching {
     String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }.map(Character.init))
   }
 
-  /// The faces of the family `family`: its typographic family or its
-  /// four-style family has that name.
-  static func faces(_ faces: [FontFace], family: String) -> [FontFace] {
-    let k = key(family)
-    return faces.filter { key($0.family) == k || key($0.legacyFamily) == k }
-  }
-
   /// The face among `faces` (one family's) that best matches `weight` and
   /// `italic`; ties go to the first in `faces`' order. nil when `faces` is
   /// empty.

@@ -23,29 +23,29 @@ struct FontNames: Equatable, Sendable {
   /// damaged or point outside the table are passed over.
   init(_ table: FontBytes) {
     guard let count = table.u16(2), let stringsOffset = table.u16(4) else { return }
-    // The best record of each wanted name ID: its rank (lower is better),
-    // platform, and where its text lies.
-    var best: [Int: (rank: Int, platform: Int, offset: Int, length: Int)] = [:]
+    // The best record of each wanted name ID (1, 2, 16, 17 in slots 0 to
+    // 3): its rank (lower is better), platform, and where its text lies.
+    var best: [(rank: Int, platform: Int, offset: Int, length: Int)?] = [nil, nil, nil, nil]
     for i in 0..<count {
       let at = 6 + 12 * i
       guard let platform = table.u16(at), let encoding = table.u16(at + 2), let language = table.u16(at + 4),
         let id = table.u16(at + 6), let length = table.u16(at + 8), let offset = table.u16(at + 10)
       else { break }
-      guard id == 1 || id == 2 || id == 16 || id == 17,
-        let rank = FontNames.rank(platform: platform, encoding: encoding, language: language),
+      let slot = id == 1 ? 0 : id == 2 ? 1 : id == 16 ? 2 : id == 17 ? 3 : -1
+      guard slot >= 0, let rank = FontNames.rank(platform: platform, encoding: encoding, language: language),
         table.contains(stringsOffset + offset, length)
       else { continue }
-      if let old = best[id], old.rank <= rank { continue }
-      best[id] = (rank, platform, stringsOffset + offset, length)
+      if let old = best[slot], old.rank <= rank { continue }
+      best[slot] = (rank, platform, stringsOffset + offset, length)
     }
-    func text(_ id: Int) -> String? {
-      guard let r = best[id], let bytes = table.bytes(r.offset, r.length) else { return nil }
+    func text(_ slot: Int) -> String? {
+      guard let r = best[slot], let bytes = table.bytes(r.offset, r.length) else { return nil }
       let name = r.platform == 1 ? FontNames.macRoman(bytes) : FontNames.utf16(bytes)
       return name.isEmpty ? nil : name
     }
-    legacyFamily = text(1) ?? ""
-    family = text(16) ?? legacyFamily
-    style = text(17) ?? text(2) ?? ""
+    legacyFamily = text(0) ?? ""
+    family = text(2) ?? legacyFamily
+    style = text(3) ?? text(1) ?? ""
   }
 
   /// No names.
@@ -75,6 +75,17 @@ struct FontNames: Equatable, Sendable {
 
   /// Big-endian UTF-16 text (an odd last byte is dropped), cleaned.
   static func utf16(_ bytes: [UInt8]) -> String {
+    // Most names are printable ASCII: their low bytes are the text.
+    var ascii: [UInt8] = []
+    ascii.reserveCapacity(bytes.count / 2)
+    var k = 0
+    while k + 1 < bytes.count && bytes[k] == 0 && bytes[k + 1] >= 0x20 && bytes[k + 1] < 0x7F {
+      ascii.append(bytes[k + 1])
+      k += 2
+    }
+    if k + 1 >= bytes.count && ascii.count <= maxLength {
+      return String(decoding: ascii, as: UTF8.self).trimmingSpaces()
+    }
     var units: [UInt16] = []
     units.reserveCapacity(bytes.count / 2)
     var i = 0
@@ -98,13 +109,23 @@ struct FontNames: Equatable, Sendable {
   /// characters, without spaces at its ends, at most `maxLength` long.
   static func clean<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
     var view = String.UnicodeScalarView()
-    for s in scalars where view.count < maxLength {
-      switch s.properties.generalCategory {
-      case .control, .format, .surrogate, .unassigned, .privateUse, .lineSeparator, .paragraphSeparator: continue
-      default: view.append(s)
-      }
+    var count = 0
+    for s in scalars where count < maxLength && isShown(s) {
+      view.append(s)
+      count += 1
     }
     return String(view).trimmingSpaces()
+  }
+
+  /// Whether `s` may be shown in a name: printable ASCII (at once), or
+  /// any character that is not a control, format, surrogate, private-use
+  /// or unassigned one or a line or paragraph separator.
+  static func isShown(_ s: Unicode.Scalar) -> Bool {
+    if s.value >= 0x20 && s.value < 0x7F { return true }
+    switch s.properties.generalCategory {
+    case .control, .format, .surrogate, .unassigned, .privateUse, .lineSeparator, .paragraphSeparator: return false
+    default: return true
+    }
   }
 
   /// Mac OS Roman's characters 0x80 to 0xFF.

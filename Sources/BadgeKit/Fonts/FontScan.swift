@@ -15,6 +15,12 @@ enum FontScan {
   static let maxFiles = 20_000
   /// The longest 'name' table read, in bytes (real ones hold a few KiB).
   static let maxNameTable = 1 << 20
+  /// The most bytes read of one file's headers and tables, all faces of a
+  /// collection counted (a table shared by faces is read once).
+  static let maxBytesRead = 8 << 20
+  /// Tables at most this many bytes apart are read in one go: copying the
+  /// bytes between costs less than another read.
+  static let maxGap = 16 << 10
 
   /// Whether `name` ends in a font file's extension, ignoring case.
   static func isFontFile(_ name: String) -> Bool {
@@ -35,13 +41,13 @@ enum FontScan {
 
   private static func walk(_ directory: String, depth: Int, files: inout [String], seen: inout Set<FileIdentity>) {
     guard depth <= maxDepth, files.count < maxFiles, let id = FileSystem.identity(of: directory),
-      seen.insert(id).inserted, let names = try? FileSystem.entries(of: directory)
+      seen.insert(id).inserted, let entries = try? FileSystem.typedEntries(of: directory)
     else { return }
-    for name in names where files.count < maxFiles {
+    for (name, kind) in entries where files.count < maxFiles {
       let path = FileSystem.join(directory, name)
       if isFontFile(name) {
         files.append(path)
-      } else if !name.hasPrefix("."), FileSystem.kind(of: path) == .directory {
+      } else if !name.hasPrefix("."), (kind ?? FileSystem.kind(of: path)) == .directory {
         walk(path, depth: depth + 1, files: &files, seen: &seen)
       }
     }
@@ -52,13 +58,18 @@ enum FontScan {
   static func faces(inFile path: String) throws(FontError) -> [FontFace] {
     let file: OpenFile
     do { file = try OpenFile(path) } catch { throw FontError(message: "cannot read '\(path)': \(error.reason)") }
+    var budget = maxBytesRead
+    var tables: [[Int]: FontBytes] = [:]
     func read(_ offset: Int, _ count: Int) throws(FontError) -> FontBytes {
+      budget -= count
+      guard budget >= 0 else { throw FontError(message: "cannot read '\(path)': its headers take too many bytes") }
       do { return FontBytes(try file.bytes(at: offset, count: count)) } catch {
         throw FontError(message: "cannot read '\(path)': \(error.reason)")
       }
     }
-    // The header and, for most fonts, the whole table directory.
-    var head = try read(0, 1_024)
+    // The header and, for most fonts, the whole table directory, and in
+    // many the small tables that follow it.
+    var head = try read(0, 2_048)
     if head.u32(0) == 0x7474_6366, let n = head.u32(8), n <= SfntDirectory.maxFaces, 12 + 4 * n > head.count {
       head = try read(0, 12 + 4 * n)
     }
@@ -70,14 +81,34 @@ enum FontScan {
       guard var directoryBytes = start, let size = SfntDirectory.size(of: directoryBytes) else { throw .notAFont }
       if directoryBytes.count < size { directoryBytes = try read(offset, size) }
       let directory = try SfntDirectory(directoryBytes)
-      func table(_ tag: StaticString, limit: Int = 1 << 16) throws(FontError) -> FontBytes? {
-        guard let entry = directory.table(fontTag(tag)), entry.length <= limit else { return nil }
-        return try read(entry.offset, entry.length)
+      // The three tables, read together where they lie close; those in the
+      // first bytes read, or shared with a face before, are not read again.
+      let wanted = [("name", maxNameTable), ("OS/2", 1 << 16), ("head", 1 << 16)].compactMap { tag, limit in
+        directory.table(fontTag(tag)).flatMap { $0.length <= limit ? $0 : nil }
       }
-      let names = try table("name", limit: maxNameTable).map(FontNames.init) ?? FontNames()
+      let missing = wanted.filter { head.range($0.offset, $0.length) == nil && tables[[$0.offset, $0.length]] == nil }
+        .sorted { $0.offset < $1.offset }
+      var i = 0
+      while i < missing.count {
+        let first = missing[i].offset
+        var end = first + missing[i].length
+        var j = i + 1
+        while j < missing.count && missing[j].offset - end <= maxGap {
+          end = max(end, missing[j].offset + missing[j].length)
+          j += 1
+        }
+        let chunk = try read(first, end - first)
+        for e in missing[i..<j] { tables[[e.offset, e.length]] = chunk.range(e.offset - first, e.length) }
+        i = j
+      }
+      func table(_ tag: StaticString) -> FontBytes? {
+        guard let entry = wanted.first(where: { $0.tag == fontTag(tag) }) else { return nil }
+        return head.range(entry.offset, entry.length) ?? tables[[entry.offset, entry.length]]
+      }
+      let names = table("name").map(FontNames.init) ?? FontNames()
       guard !names.family.isEmpty else { continue }
-      let os2 = try table("OS/2").flatMap(OS2Table.init)
-      let macStyle = try table("head").flatMap(HeadTable.macStyle)
+      let os2 = table("OS/2").flatMap(OS2Table.init)
+      let macStyle = table("head").flatMap(HeadTable.macStyle)
       let style = FaceStyle(os2: os2, macStyle: macStyle)
       faces.append(
         FontFace(

@@ -15,8 +15,12 @@ struct Kerning: Sendable {
   /// pair, sorted by left then right glyph) and pair counts.
   let legacy: [(pairs: FontBytes, count: Int)]
 
-  /// The most lookups or subtables read, against damaged counts.
-  static let maxSubtables = 4_096
+  /// The most subtables kept, so that a damaged or hostile table cannot
+  /// make each pair's look-up long (real fonts have a few dozen at most).
+  static let maxSubtables = 512
+  /// The most feature and lookup indices read while finding the lookups,
+  /// against counts that send the reader round the same records.
+  static let maxIndices = 1 << 16
 
   init(gpos: FontBytes?, kern: FontBytes?) {
     lookups = gpos.map(Kerning.kernLookups) ?? []
@@ -67,30 +71,35 @@ struct Kerning: Sendable {
       let lookupList = gpos.from(lookupsOffset), let scriptCount = scripts.u16(0), let featureCount = features.u16(0),
       let lookupCount = lookupList.u16(0)
     else { return [] }
-    // The features of the default language system of each wanted script.
-    var featureIndices: [Int] = []
+    // The features of the default language system of each wanted script
+    // (its first record, if listed twice).
+    var featureIndices = Set<Int>()
+    var scriptsSeen = Set<Int>()
+    var indicesLeft = maxIndices
     for i in 0..<scriptCount {
       guard let tag = scripts.u32(2 + 6 * i), let offset = scripts.u16(2 + 6 * i + 4) else { break }
       guard tag == 0x6C61_746E || tag == 0x4446_4C54,  // 'latn', 'DFLT'
-        let script = scripts.from(offset), let langOffset = script.u16(0), langOffset != 0,
-        let lang = script.from(langOffset), let required = lang.u16(2), let n = lang.u16(4)
+        scriptsSeen.insert(tag).inserted, let script = scripts.from(offset), let langOffset = script.u16(0),
+        langOffset != 0, let lang = script.from(langOffset), let required = lang.u16(2), let n = lang.u16(4)
       else { continue }
-      if required != 0xFFFF { featureIndices.append(required) }
-      for j in 0..<n {
+      if required != 0xFFFF { featureIndices.insert(required) }
+      for j in 0..<max(0, min(n, indicesLeft)) {
         guard let f = lang.u16(6 + 2 * j) else { break }
-        featureIndices.append(f)
+        featureIndices.insert(f)
       }
+      indicesLeft -= n
     }
     // Their lookups, when they are 'kern' features.
     var lookupIndices = Set<Int>()
-    for f in Set(featureIndices) where f < featureCount {
+    for f in featureIndices.sorted() where f < featureCount && indicesLeft > 0 {
       guard features.u32(2 + 6 * f) == 0x6B65_726E,  // 'kern'
         let offset = features.u16(2 + 6 * f + 4), let feature = features.from(offset), let n = feature.u16(2)
       else { continue }
-      for j in 0..<n {
+      for j in 0..<max(0, min(n, indicesLeft)) {
         guard let l = feature.u16(4 + 2 * j) else { break }
         if l < lookupCount { lookupIndices.insert(l) }
       }
+      indicesLeft -= n
     }
     var result: [[PairAdjustment]] = []
     var budget = maxSubtables
@@ -99,7 +108,7 @@ struct Kerning: Sendable {
         type == 2 || type == 9, let n = lookup.u16(4)
       else { continue }
       var subtables: [PairAdjustment] = []
-      for j in 0..<min(n, budget) {
+      for j in 0..<max(0, min(n, budget)) {
         guard let o = lookup.u16(6 + 2 * j), var sub = lookup.from(o) else { break }
         if type == 9 {
           guard sub.u16(0) == 1, sub.u16(2) == 2, let far = sub.u32(4), let extended = sub.from(far) else { continue }
