@@ -5,6 +5,7 @@
 // instead (Scaling.swift).
 //   swift run -c release badgec-bench [FILE] [RUNS] [--only SIDE]
 //   swift run -c release badgec-bench --scaling [MB...] [CONSTRUCT...] [--limit S] [--write DIR]
+//   swift run -c release badgec-bench --text [CHARS] [RUNS] [--fonts DIR...]   (TextBench.swift)
 import BadgeKit
 
 #if canImport(Glibc)
@@ -13,6 +14,7 @@ import BadgeKit
 
 let args = CommandLine.arguments
 if args.count > 1 && args[1] == "--scaling" { exit(runScaling(Array(args.dropFirst(2)))) }
+if args.count > 1 && args[1] == "--text" { exit(runTextBench(Array(args.dropFirst(2)))) }
 if args.count > 2 && args[1] == "--scaling-construct" {
   exit(measureConstruct(args[2], ScalingOptions(Array(args.dropFirst(3)))))
 }
