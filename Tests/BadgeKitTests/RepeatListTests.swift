@@ -58,8 +58,6 @@ struct RepeatListTests {
     ("rect().fill(linear(repeat 2 { red, blue ))", "expected '}' to close the repeated items"),
   ])
   func errors(_ body: String, _ message: String) {
-    let r = Support.compile("badge B size 100 {\n\(body)\n}")
-    #expect(r.hasErrors)
-    #expect(r.renderedDiagnostics.contains(message), "\(r.renderedDiagnostics)")
+    Support.expectError(body, message)
   }
 }

@@ -10,16 +10,7 @@ struct StackLayoutTests {
   /// whose body is `body`, in drawing order.
   static func boxes(_ body: String, canvas: String = "100") throws -> [[Double]] {
     let scene = try #require(Support.scene("badge B size \(canvas) {\n\(body)\n}"))
-    return scene.fills.map { f in
-      var xs: [Double] = []
-      var ys: [Double] = []
-      f.path.forEachPoint { p in
-        let q = f.transform.apply(p)
-        xs.append(q.x)
-        ys.append(q.y)
-      }
-      return [xs.min()!, ys.min()!, xs.max()!, ys.max()!].map { ($0 * 1e6).rounded() / 1e6 }
-    }
+    return scene.fills.map { Support.canvasBox($0).map { ($0 * 1e6).rounded() / 1e6 } }
   }
 
   @Test func hstackProposesTheLeastFlexibleFirst() throws {
@@ -143,9 +134,7 @@ struct StackLayoutTests {
     ("hstack(gap: 3) { rect() }", "'gap'"),
   ])
   func errors(_ body: String, _ message: String) {
-    let r = Support.compile("badge B size 100 {\n\(body)\n}")
-    #expect(r.hasErrors)
-    #expect(r.renderedDiagnostics.contains(message), "\(r.renderedDiagnostics)")
+    Support.expectError(body, message)
   }
 
   @Test func measuringReportsNothingTheDrawingDoesNot() throws {

@@ -16,6 +16,30 @@ enum Support {
     try String(contentsOf: url(relative), encoding: .utf8)
   }
 
+  /// Expects `body`, as the body of a 100-point badge, to be an error
+  /// whose text holds `message`.
+  static func expectError(
+    _ body: String, _ message: String, _ options: CompileOptions = CompileOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let r = compile("badge B size 100 {\n\(body)\n}", options)
+    #expect(r.hasErrors, sourceLocation: sourceLocation)
+    #expect(r.renderedDiagnostics.contains(message), "\(r.renderedDiagnostics)", sourceLocation: sourceLocation)
+  }
+
+  /// The canvas box (left, top, right, bottom) of `f`'s points, control
+  /// points included.
+  static func canvasBox(_ f: Fill) -> [Double] {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    f.path.forEachPoint { p in
+      let q = f.transform.apply(p)
+      xs.append(q.x)
+      ys.append(q.y)
+    }
+    return [xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0]
+  }
+
   /// Compiles `text` as a file named `name`.
   static func compile(_ text: String, name: String = "test.badge", _ options: CompileOptions = CompileOptions())
     -> CompileResult

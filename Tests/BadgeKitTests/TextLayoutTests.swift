@@ -23,17 +23,7 @@ struct TextLayoutTests {
   }
 
   /// The canvas box (left, top, right, bottom) of fill `i`'s points.
-  static func box(_ scene: Scene, _ i: Int) -> [Double] {
-    let f = scene.fills[i]
-    var xs: [Double] = []
-    var ys: [Double] = []
-    f.path.forEachPoint { p in
-      let q = f.transform.apply(p)
-      xs.append(q.x)
-      ys.append(q.y)
-    }
-    return [xs.min()!, ys.min()!, xs.max()!, ys.max()!]
-  }
+  static func box(_ scene: Scene, _ i: Int) -> [Double] { Support.canvasBox(scene.fills[i]) }
 
   @Test func aLineIsItsAdvanceWideAndItsLineTall() throws {
     // "Hiking" at 48 points: 6462 units of advance (no kerning pair) of
@@ -155,9 +145,7 @@ struct TextLayoutTests {
   ])
   func errors(_ body: String, _ message: String) {
     guard FontFiles.bytes(FontFiles.dejaVuSans) != nil else { return }
-    let r = Support.compile("badge B size 100 {\n\(body)\n}", TextLayoutTests.pinned)
-    #expect(r.hasErrors)
-    #expect(r.renderedDiagnostics.contains(message), "\(r.renderedDiagnostics)")
+    Support.expectError(body, message, TextLayoutTests.pinned)
   }
 
   @Test func aDamagedFontFileIsAnError() throws {
@@ -225,19 +213,13 @@ struct HikeBadgeLayoutTests {
     // line from x = 3.6435546875, y = top + 108; its glyphs inside.
     let caption = try #require(scene.fills.last)
     #expect(caption.text == "Preview Testing")
-    var xs: [Double] = []
-    var ys: [Double] = []
-    caption.path.forEachPoint { p in
-      let c = caption.transform.apply(p)
-      xs.append(c.x)
-      ys.append(c.y)
-    }
+    let box = Support.canvasBox(caption)
     // P's stem starts at its left side bearing, 201 units.
-    #expect(abs(xs.min()! - (3.6435546875 + 201.0 / 2048 * 12)) < 1e-9)
+    #expect(abs(box[0] - (3.6435546875 + 201.0 / 2048 * 12)) < 1e-9)
     // The baseline at top + 108 + 1901 / 2048 × 12; 'g' descends 426
     // units below it, the 'i's rise 1556 above it (fontTools' glyph boxes).
     let baseline = top + 108 + 1901.0 / 2048 * 12
-    #expect(abs(ys.max()! - (baseline + 426.0 / 2048 * 12)) < 1e-9)
-    #expect(abs(ys.min()! - (baseline - 1556.0 / 2048 * 12)) < 1e-9)
+    #expect(abs(box[3] - (baseline + 426.0 / 2048 * 12)) < 1e-9)
+    #expect(abs(box[1] - (baseline - 1556.0 / 2048 * 12)) < 1e-9)
   }
 }
