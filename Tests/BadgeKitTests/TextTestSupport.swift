@@ -43,6 +43,7 @@ struct ShapedString: Sendable {
   var advance: Int
 }
 
+/// The strings the text tests set, as HarfBuzz sets them.
 enum Shaped {
   /// HarfBuzz 15.0.0 (through uharfbuzz 0.57.0) with 'kern' on and 'liga'
   /// off, the script and direction guessed from the text, the scale set to
@@ -122,6 +123,7 @@ struct PlacedGlyph {
   }
 }
 
+/// A compiled text's path read back into its glyphs.
 enum TextPaths {
   /// The points of `commands` in order (control points included), as
   /// `ScenePath.forEachPoint` gives a path's.
