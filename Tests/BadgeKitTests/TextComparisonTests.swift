@@ -104,8 +104,8 @@ struct TextPositionTests {
 /// - Each renderer's text against its own drawing of badgec's SVG, where
 ///   the rasterizer is the same on both sides and only the glyphs' places
 ///   and outlines can differ: 0.35 for rsvg-convert, 0.1 for resvg (seen:
-///   at most 0.18 and 0.05; the text moved by 0.1 pt gives 1.1 to 2.3 at
-///   12 and 48 pt). Neither renderer hints: at 12 pt rsvg-convert's text
+///   at most 0.18 and 0.05; 'Hiking' moved by 0.1 pt gave 1.1 to 2.3 in
+///   either font at 12 and 48 pt). Neither renderer hints: at 12 pt rsvg-convert's text
 ///   matches badgec's unhinted outlines as closely as at 48.
 ///
 /// The strings have no "fi" or "fl": resvg sets those as the fonts'
