@@ -98,12 +98,18 @@ enum Support {
     var stderr: String
   }
 
-  /// Runs `executable` with `arguments`, feeding `stdin`.
-  static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, cwd: URL? = nil) throws -> Run {
+  /// Runs `executable` with `arguments`, feeding `stdin`, with `environment`
+  /// added to the current one.
+  static func run(
+    _ executable: URL, _ arguments: [String], stdin: Data? = nil, cwd: URL? = nil, environment: [String: String] = [:]
+  ) throws -> Run {
     let p = Process()
     p.executableURL = executable
     p.arguments = arguments
     if let cwd { p.currentDirectoryURL = cwd }
+    if !environment.isEmpty {
+      p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     let inp = Pipe()

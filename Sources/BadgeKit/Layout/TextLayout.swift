@@ -84,7 +84,8 @@ extension LayoutEngine {
   /// pen position and advance in points (the font's kerning between
   /// pairs, `spacing` added after every character), the line's advance,
   /// points per font unit, and the first few characters the font has no
-  /// glyph for. Control characters (line breaks, tabs) are left out.
+  /// glyph for. Control characters (line breaks, tabs) and invisible ones
+  /// are left out (see `isLeftOut`).
   static func setLine(_ string: String, in font: Font, size: Double, spacing: Double) -> (
     glyphs: [(glyph: Int, x: Double, advance: Double)], width: Double, scale: Double, missing: [Character]
   ) {
@@ -95,7 +96,7 @@ extension LayoutEngine {
     var previous: Int?
     var missing: [Character] = []
     for scalar in string.unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+      if isLeftOut(scalar) { continue }
       let g = font.glyph(for: scalar)
       if g == 0 && missing.count < 5 && !missing.contains(Character(scalar)) { missing.append(Character(scalar)) }
       if let previous { pen += Double(font.kerning(previous, g)) * scale }
@@ -105,6 +106,20 @@ extension LayoutEngine {
       previous = g
     }
     return (glyphs, max(0, pen), scale, missing)
+  }
+
+  /// Whether `scalar` is set as nothing, its neighbours kerned as if it
+  /// were not there: a control character, or a default-ignorable one (a
+  /// soft hyphen, zero-width spaces and joiners, direction marks, variation
+  /// selectors, tags), which HarfBuzz, and so rsvg-convert and resvg, hides
+  /// that way. The Hangul fillers, default-ignorable too, keep their
+  /// glyphs, as in HarfBuzz (fonts draw them as spaces).
+  static func isLeftOut(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F: return true
+    case 0x115F, 0x1160, 0x3164, 0xFFA0: return false
+    default: return scalar.properties.isDefaultIgnorableCodePoint
+    }
   }
 
   /// A curved text's radius, angle and side, if `radius:`, `angle:` or
