@@ -180,6 +180,13 @@ struct LayoutTests {
     #expect(o2 == Point(-50, 0))
   }
 
+  @Test func paddingWithoutALengthIsSixteen() throws {
+    // SwiftUI's .padding() with no length: 16 points on every edge here.
+    let (o, s) = try LayoutTests.frame("rect().padding()")
+    #expect(o == Point(16, 16))
+    #expect(s == Size(68, 68))
+  }
+
   @Test func paddingInsetsTheChild() throws {
     let (o, s) = try LayoutTests.frame("rect().padding(10)")
     #expect(o == Point(10, 10))

@@ -176,7 +176,7 @@ extension LayoutEngine {
     case "aspect", "scaledToFit", "scaledToFill":
       return resolveAspect(m, scope)
     case "padding":
-      guard let all = length("length", size.width, default: args.values.count == 0 ? 16 : 0),
+      guard let all = length("length", size.width, default: m.arguments.isEmpty ? 16 : 0),
         let hz = length("horizontal", size.width, default: all),
         let vt = length("vertical", size.height, default: all),
         let top = length("top", size.height, default: vt), let bottom = length("bottom", size.height, default: vt),
