@@ -107,6 +107,8 @@ struct FontCatalogTests {
     // A prefix suggests the family it starts; nothing near suggests nothing.
     #expect(catalog.suggestion(for: "nimbus") == "Nimbus Sans")
     #expect(catalog.suggestion(for: "Helvetica") == nil)
+    // Of several a prefix starts, a default family (else the shortest).
+    #expect(catalog.suggestion(for: "DejaVu") == "DejaVu Sans")
   }
 
   @Test func defaultFamilies() throws {

@@ -216,7 +216,7 @@ public struct FontCatalog: Sendable {
   }
 
   /// The installed family nearest to `name`: within a small edit distance,
-  /// else the first that starts with it (ignoring case, spaces, hyphens).
+  /// else one that starts with it (ignoring case, spaces, hyphens).
   func suggestion(for name: String) -> String? {
     var byKey: [String: String] = [:]
     for face in faces {
@@ -227,7 +227,13 @@ public struct FontCatalog: Sendable {
     let k = FontMatching.key(name)
     if let near = Suggestions.closest(to: k, in: byKey.keys.sorted()) { return byKey[near] }
     guard !k.isEmpty else { return nil }
-    return byKey.keys.sorted().first { $0.hasPrefix(k) }.flatMap { byKey[$0] }
+    // Of the names it begins ("DejaVu"): a default family first, else the
+    // shortest ("DejaVu Sans", not "DejaVu Math TeX Gyre").
+    let starting = byKey.keys.filter { $0.hasPrefix(k) }
+    if let preferred = FontCatalog.defaultFamilies.first(where: { starting.contains(FontMatching.key($0)) }) {
+      return byKey[FontMatching.key(preferred)]
+    }
+    return starting.min { ($0.count, $0) < ($1.count, $1) }.flatMap { byKey[$0] }
   }
 
   /// The reason in a FontError about `path`, without the path repeated.
