@@ -162,13 +162,21 @@ struct TextLayoutTests {
     #expect(r.renderedDiagnostics.contains("test.badge:1:"), "\(r.renderedDiagnostics)")
   }
 
-  @Test func aFontDirectoryThatDoesNotExistIsAnErrorAtTheText() {
+  @Test func aFontDirectoryThatDoesNotExistIsAnErrorOnTheCommandLine() {
+    // With text or without.
     let options = CompileOptions(fonts: FontOptions(directories: ["/nonexistent/fonts"]))
-    let r = Support.compile("badge B size 100 {\n  text(\"a\")\n}", options)
-    #expect(r.hasErrors)
-    #expect(
-      r.renderedDiagnostics.contains("test.badge:2:3: error: font directory '/nonexistent/fonts' does not exist"),
-      "\(r.renderedDiagnostics)")
+    for body in ["text(\"a\")", "circle()"] {
+      let r = Support.compile("badge B size 100 {\n  \(body)\n}", options)
+      #expect(r.scene == nil)
+      #expect(
+        r.renderedDiagnostics == """
+          <command line>:1:12: error: font directory '/nonexistent/fonts' does not exist
+            |
+          1 | --font-dir /nonexistent/fonts
+            |            ^^^^^^^^^^^^^^^^^^
+
+          """)
+    }
   }
 
   @Test func curvedTextTakesTheProposal() throws {

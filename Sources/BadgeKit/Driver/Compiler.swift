@@ -163,6 +163,16 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     bag.addUnlisted(parsedOverride.unlisted)
     if let o = parsedOverride.override { overrides.append(o) }
   }
+  // A --font-dir that names no folder is an error wherever text is, or
+  // is not: it is shown as written on the command line.
+  for dir in options.fonts.directories where FileSystem.kind(of: dir) != .directory {
+    let flag = "--font-dir "
+    let file = SourceFile(name: "<command line>", text: flag + dir)
+    let index = result.files.count
+    result.files.append(file)
+    let range = SourceRange(file: index, start: flag.utf8.count, end: file.bytes.count)
+    bag.append(Diagnostic(.fontNotFound(FontLookupError.missingDirectory(dir).message), at: range))
+  }
   // The input and every file it imports (Imports/) are parsed together.
   let parsed = ImportLoader.load(
     0, of: &result.files, searchPaths: options.importPaths, watching: Set(overrides.map(\.name)))

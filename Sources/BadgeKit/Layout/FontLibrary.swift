@@ -39,7 +39,7 @@ final class LoadedFont {
 /// Where fonts are looked for, as the caller sets it.
 public struct FontOptions: Sendable, Hashable {
   /// Directories searched first (`--font-dir`): one that does not exist is
-  /// an error.
+  /// an error (the compiler's, before anything is read).
   public var directories: [String] = []
   /// Directories searched next (`BADGEC_FONT_PATH`): one that does not
   /// exist is skipped.
@@ -52,14 +52,6 @@ public struct FontOptions: Sendable, Hashable {
     self.directories = directories
     self.searchPath = searchPath
     self.standardDirectories = standardDirectories
-  }
-}
-
-extension FontLookupError {
-  /// Whether this is a directory of `directories` that does not exist.
-  fileprivate func isFontDirectory(in directories: [String]) -> Bool {
-    if case .missingDirectory(let d) = self { return directories.contains(d) }
-    return false
   }
 }
 
@@ -87,12 +79,6 @@ final class FontLibrary {
       options.standardDirectories
       ? FontCatalog.shared(directories: callerDirectories)
       : FontCatalog(scanning: callerDirectories, standard: [])
-    // A --font-dir that does not exist is reported where fonts are first
-    // needed.
-    for problem in catalog.problems where problem.isFontDirectory(in: options.directories) {
-      evaluator.report(.fontNotFound(problem.message), range)
-      return nil
-    }
     switch catalog.face(for: request) {
     case .success(let face):
       return load(face, at: range, evaluator)
