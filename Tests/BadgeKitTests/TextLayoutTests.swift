@@ -89,6 +89,26 @@ struct TextLayoutTests {
     #expect(abs(TextLayoutTests.box(scene, 1)[0] - ((300 - 102.2265625) / 2 + 101.2265625)) < 1e-9)
   }
 
+  @Test(arguments: [".font(.system(size: 28, weight: .bold))", ".font(.system(size: 28, design: .rounded)).bold()"])
+  func swiftUIsSystemFont(_ modifiers: String) throws {
+    // As .font(size: 28, weight: .bold): 101.2265625 wide (7404 units).
+    guard
+      let scene = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"Hiking\")\(modifiers)\n rect().frame(width: 1, height: 1) }")
+    else { return }
+    #expect(abs(TextLayoutTests.box(scene, 1)[0] - ((300 - 102.2265625) / 2 + 101.2265625)) < 1e-9)
+  }
+
+  @Test func swiftUIsCustomFont() throws {
+    // DejaVu Serif's "Hiking": HarfBuzz 6967 units; at 20.48 points 69.67.
+    guard
+      let scene = TextLayoutTests.scene(
+        "hstack(spacing: 0) { text(\"Hiking\").font(.custom(\"DejaVu Serif\", size: 20.48))\n rect().frame(width: 1, height: 1) }"
+      )
+    else { return }
+    #expect(abs(TextLayoutTests.box(scene, 1)[0] - ((300 - 70.67) / 2 + 69.67)) < 1e-9)
+  }
+
   @Test func aStylesOwnWeightGivesWayToAnExplicitOne() throws {
     // headline is semibold (DejaVu has none: CSS picks bold above 500),
     // .fontWeight(.regular) sets it back: 6462 units at 17 points.
@@ -135,6 +155,8 @@ struct TextLayoutTests {
     ),
     ("text(\"a\").font(.titel)", "unknown name 'titel'; did you mean 'title'?"),
     ("text(\"a\").font(red)", "expected a text style"),
+    ("text(\"a\").font(.system(sise: 3))", "'system' has no argument 'sise'; did you mean 'size'?"),
+    ("text(\"a\").font(.system(size: 9, design: .gothic))", "unknown name 'gothic'"),
     ("text(\"a\").fontWeight(1200)", "expected a weight"),
     ("text(\"a\").font(size: -3)", "a font size of -3 points; expected 0.01 to 10000"),
     ("text(red)", "expected a string in quotes, found a colour"),

@@ -41,6 +41,14 @@ extension LayoutEngine {
     "bold": 700, "heavy": 800, "black": 900,
   ]
 
+  /// SwiftUI's font values `.font` takes, with their parameters:
+  /// `.system(size:, weight:, design:)` and `.custom(name, size:)`
+  /// (`design` is read and has no effect: the family decides).
+  static let fontValues: [String: [String]] = [
+    "system": ["size", "weight", "design"],
+    "custom": ["family", "size"],
+  ]
+
   /// The modifiers that set the text environment, with their parameters.
   static let textModifiers: [String: [String]] = [
     "font": ["style", "size", "weight", "family", "italic"],
@@ -97,7 +105,24 @@ extension LayoutEngine {
       }
       env.spacing += x
     default:  // font
-      if let (v, e) = value("style") {
+      if let a = args["style"], case .call(let f, let fontArgs) = a.value.kind, let labels = LayoutEngine.fontValues[f]
+      {
+        // .font(.system(size: 20, weight: .bold)): as .font(size:, weight:).
+        let inner = evaluator.bind(fontArgs, to: labels, callee: f, at: a.value.range)
+        guard inner.ok else { return }
+        for name in ["size", "weight", "family"] {
+          guard let arg = inner[name] else { continue }
+          let v = ev.eval(arg.value, scoped.scope)
+          switch name {
+          case "size": if let s = fontSize(v, arg.value) { env.size = s }
+          case "weight": if let w = fontWeight(v, arg.value) { env.explicitWeight = w }
+          default: family(v, arg.value, &env)
+          }
+        }
+        if let d = inner["design"] {
+          _ = ev.keyword(ev.eval(d.value, scoped.scope), ["default", "rounded", "serif", "monospaced"], d.value.range)
+        }
+      } else if let (v, e) = value("style") {
         if case .keyword(let k) = v, let style = LayoutEngine.textStyles[k] {
           env.size = style.size
           env.styleWeight = style.weight
@@ -110,17 +135,20 @@ extension LayoutEngine {
       }
       if let (v, e) = value("size"), let s = fontSize(v, e) { env.size = s }
       if let (v, e) = value("weight"), let w = fontWeight(v, e) { env.explicitWeight = w }
-      if let (v, e) = value("family") {
-        if case .string(let name) = v {
-          env.family = name
-          env.familyRange = e.range
-        } else {
-          _ = ev.mismatch("a family name in quotes, such as \"DejaVu Sans\"", v, e.range)
-        }
-      }
+      if let (v, e) = value("family") { family(v, e, &env) }
       if let (v, e) = value("italic") {
         if let k = ev.keyword(v, ["italic", "upright"], e.range) { env.italic = k == "italic" }
       }
+    }
+  }
+
+  /// A family name (or a font file's path) in quotes.
+  private func family(_ v: Value, _ e: Expr, _ env: inout TextEnvironment) {
+    if case .string(let name) = v {
+      env.family = name
+      env.familyRange = e.range
+    } else {
+      _ = evaluator.mismatch("a family name in quotes, such as \"DejaVu Sans\"", v, e.range)
     }
   }
 

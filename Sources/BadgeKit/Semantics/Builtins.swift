@@ -31,7 +31,7 @@ enum Builtins {
   static let textKeywords: Set<String> = [
     "largeTitle", "title", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
     "caption", "caption2", "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy",
-    "italic", "upright", "inside", "outside",
+    "italic", "upright", "inside", "outside", "default", "rounded", "serif", "monospaced",
   ]
 
   static let functions: Set<String> = [

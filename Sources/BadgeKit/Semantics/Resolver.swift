@@ -205,7 +205,13 @@ struct Resolver {
         // Text styles and weights are offered as names only where text is set.
         let outer = offersTextNames
         offersTextNames = LayoutEngine.textModifiers[m.name] != nil
-        expression(a.value)
+        // SwiftUI's font values: .font(.system(size: 20, weight: .bold)),
+        // .font(.custom("DejaVu Serif", size: 20)).
+        if m.name == "font", case .call(let f, let args) = a.value.kind, let labels = LayoutEngine.fontValues[f] {
+          arguments(args, labels: labels, callee: f)
+        } else {
+          expression(a.value)
+        }
         offersTextNames = outer
       }
     }
