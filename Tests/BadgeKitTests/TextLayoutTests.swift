@@ -201,6 +201,16 @@ struct TextLayoutTests {
     }
   }
 
+  @Test func trackedTextIsCentredOnItsAngle() throws {
+    // "HH" tracked by 20 over the top of a circle: DejaVu's H sits in the
+    // middle of its advance (201 units each side), so the glyphs lie
+    // symmetrically about the vertical through the centre; the tracking
+    // after the last H does not count.
+    guard let scene = TextLayoutTests.scene("text(\"HH\", radius: 100).font(size: 30).tracking(20)") else { return }
+    let box = TextLayoutTests.box(scene, 0)
+    #expect(abs((box[0] + box[2]) / 2 - 150) < 1e-9, "\(box)")
+  }
+
   @Test func curvedTextTakesTheProposal() throws {
     // Along a circle, text is sized like a shape: the whole 200 × 100.
     guard

@@ -15,6 +15,9 @@ struct TextRun {
   var glyphs: [(glyph: Int, x: Double, advance: Double)]
   /// The advance of the whole run in points (tracking included).
   var width: Double
+  /// The tracking: points added after every glyph (in `width` and in each
+  /// glyph's advance).
+  var spacing: Double
   /// Above and below the baseline, and the gap between lines, in points
   /// (descent positive).
   var ascent: Double
@@ -75,7 +78,7 @@ extension LayoutEngine {
     }
     let scale = line.scale
     return TextRun(
-      string: string, font: font, scale: scale, glyphs: line.glyphs, width: line.width,
+      string: string, font: font, scale: scale, glyphs: line.glyphs, width: line.width, spacing: env.spacing,
       ascent: Double(font.font.ascender) * scale, descent: Double(-font.font.descender) * scale,
       lineGap: Double(max(0, font.font.lineGap)) * scale)
   }
@@ -181,13 +184,16 @@ extension LayoutEngine {
         let radius =
           curve.radius?.points(side: side)
           ?? max(1, side / 2 - (curve.inside ? run.descent : run.ascent))
-        // The glyph's middle at arc length from the text's middle.
-        let along = g.x + g.advance / 2 - run.width / 2
+        // The middle of the glyph's own advance at its arc length from the
+        // middle of the run (tracking only between glyphs, not after the
+        // last one).
+        let own = g.advance - run.spacing
+        let along = g.x + own / 2 - (run.width - run.spacing) / 2
         let theta = curve.angle + (curve.inside ? -along : along) / radius
         let centre = Point(size.width / 2 + radius * cosOf(theta), size.height / 2 + radius * sinOf(theta))
         // Outside: the glyph's up points away from the centre; inside, to it.
         let turn = curve.inside ? theta - Double.pi / 2 : theta + Double.pi / 2
-        t = .translation(centre.x, centre.y) * .rotation(turn) * .translation(-g.advance / 2, 0) * .scale(s, -s)
+        t = .translation(centre.x, centre.y) * .rotation(turn) * .translation(-own / 2, 0) * .scale(s, -s)
       } else {
         t = .translation(g.x, run.baseline) * .scale(s, -s)
       }
