@@ -147,4 +147,30 @@ struct StackLayoutTests {
       ))
     #expect(scene.fills.count == 9)
   }
+
+  @Test func deeplyNestedStacksAreLaidOutOnce() throws {
+    // Sixty alternating stacks, each measuring its children at several
+    // proposals: their children are made once, not once a proposal (which
+    // multiplied level by level and ran out of views at sixteen levels).
+    var body = "rect()"
+    for d in 1...60 {
+      body = "\(d % 2 == 1 ? "vstack" : "hstack") { \(body)\n rect().frame(maxWidth: 10)\n spacer() }"
+    }
+    let scene = try #require(Support.scene("badge N size 300 {\n\(body)\n}"))
+    #expect(scene.fills.count == 61)
+  }
+
+  @Test func aStacksChildrenSeeTheEnclosingWidth() throws {
+    // In a component 120 wide, a let in a vstack reads the component's
+    // width, not the share the stack was offered.
+    let scene = try #require(
+      Support.scene(
+        """
+        component C() { vstack { let w = width / 4
+          rect().frame(width: w, height: 10) } }
+        badge B size 200 { C().frame(width: 120, height: 50) }
+        """))
+    let box = Support.canvasBox(scene.fills[0])
+    #expect(box[2] - box[0] == 30)
+  }
 }

@@ -40,8 +40,10 @@ extension LayoutEngine {
     var file: Int
     var start: Int
     var scope: ObjectIdentifier
-    var width: Double
-    var height: Double
+    /// The container's size the block sees as `width` and `height`; nil
+    /// for a stack's (its children see the enclosing ones).
+    var width: Double?
+    var height: Double?
     var axis: StackAxis?
     var environment: TextEnvironment
     /// Made while measuring (see `Evaluator.muted`).
@@ -53,15 +55,18 @@ extension LayoutEngine {
   /// Memoised: the same block in the same scope and size gives the same
   /// instances (so their sizes are computed once).
   /// `axis`: the stack whose children they are, if any.
-  /// `environment`: the text environment they are made in.
+  /// `environment`: the text environment they are made in. A stack's
+  /// children (`axis`, no `geometry`) are made once whatever the stack is
+  /// proposed: a stack measures its children at several proposals, and
+  /// stacks inside stacks would otherwise multiply them level by level.
   func expand(
-    _ block: Block, in scope: Scope, geometry: Size, environment: TextEnvironment, axis: StackAxis? = nil
+    _ block: Block, in scope: Scope, geometry: Size?, environment: TextEnvironment, axis: StackAxis? = nil
   ) -> [ViewInstance] {
     let key = ExpansionKey(
-      file: block.range.file, start: block.range.start, scope: ObjectIdentifier(scope), width: geometry.width,
-      height: geometry.height, axis: axis, environment: environment, probing: evaluator.muted > 0)
+      file: block.range.file, start: block.range.start, scope: ObjectIdentifier(scope), width: geometry?.width,
+      height: geometry?.height, axis: axis, environment: environment, probing: evaluator.muted > 0)
     if let cached = expansions[key] { return cached.instances }
-    var instances = expandItems(block, scope.withGeometry(geometry))
+    var instances = expandItems(block, geometry.map { scope.withGeometry($0) } ?? scope)
     for i in instances.indices {
       instances[i].stackAxis = axis
       instances[i].environment = environment

@@ -87,7 +87,7 @@ extension LayoutEngine {
   private func computeStack(_ view: ViewInstance, _ stack: StackView, _ p: ProposedSize) -> StackPlacement {
     let args = stackArguments(stack, view.scope) ?? StackArguments(spacing: nil, alignment: Point(0.5, 0.5))
     let children = expand(
-      stack.body, in: view.scope, geometry: p.filled, environment: textEnvironment(view), axis: stack.axis)
+      stack.body, in: view.scope, geometry: nil, environment: textEnvironment(view), axis: stack.axis)
     if stack.axis == .z {
       let sizes = children.map { size($0, p) }
       let total = sizes.reduce(Size(0, 0)) { Size(max($0.width, $1.width), max($0.height, $1.height)) }
