@@ -21,12 +21,17 @@ public struct Diagnostic: Equatable, Sendable {
   /// Notes that say more, each with its own place (e.g. the call of the
   /// component whose body has the error).
   public var notes: [Note] = []
+  /// Edits that would fix the mistake (`VStack` → `vstack`).
+  public var fixIts: [FixIt] = []
 
-  public init(_ message: Message, at range: SourceRange, severity: Severity = .error, notes: [Note] = []) {
+  public init(
+    _ message: Message, at range: SourceRange, severity: Severity = .error, notes: [Note] = [], fixIts: [FixIt] = []
+  ) {
     self.message = message
     self.range = range
     self.severity = severity
     self.notes = notes
+    self.fixIts = fixIts
   }
 }
 
@@ -35,6 +40,18 @@ extension Diagnostic {
   /// (a hostile file can hold a million mistakes, and nobody reads past
   /// the first screenful).
   public static let keptLimit = 10_000
+}
+
+/// An edit that fixes a diagnostic's mistake: the bytes of `range`
+/// replaced by `replacement` (an empty range inserts it).
+public struct FixIt: Equatable, Sendable {
+  public var range: SourceRange
+  public var replacement: String
+
+  public init(_ range: SourceRange, _ replacement: String) {
+    self.range = range
+    self.replacement = replacement
+  }
 }
 
 /// A note attached to a diagnostic: plain text at a place in the source.

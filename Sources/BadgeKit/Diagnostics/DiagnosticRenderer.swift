@@ -29,6 +29,10 @@ public struct DiagnosticRenderer: Sendable {
   /// The full text for `diagnostic` and its notes, ending with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
     var out = render(diagnostic.message.text, diagnostic.severity.rawValue, diagnostic.range)
+    for fix in diagnostic.fixIts.prefix(DiagnosticRenderer.maxNotes) {
+      let what = fix.range.start == fix.range.end ? "insert" : "write"
+      out += "  fix-it: \(what) '\(printable(fix.replacement, limit: 100))'\n"
+    }
     for note in diagnostic.notes.prefix(DiagnosticRenderer.maxNotes) { out += render(note.text, "note", note.range) }
     if diagnostic.notes.count > DiagnosticRenderer.maxNotes {
       out += "note: and \(diagnostic.notes.count - DiagnosticRenderer.maxNotes) more notes\n"
