@@ -30,8 +30,13 @@ public struct DiagnosticRenderer: Sendable {
   public func render(_ diagnostic: Diagnostic) -> String {
     var out = render(diagnostic.message.text, diagnostic.severity.rawValue, diagnostic.range)
     for fix in diagnostic.fixIts.prefix(DiagnosticRenderer.maxNotes) {
-      let what = fix.range.start == fix.range.end ? "insert" : "write"
-      out += "  fix-it: \(what) '\(printable(fix.replacement, limit: 100))'\n"
+      let new = printable(fix.replacement, limit: 100)
+      if fix.range.start == fix.range.end || fix.range.file < 0 || fix.range.file >= files.count {
+        out += "  fix-it: insert '\(new)'\n"
+      } else {
+        let old = printable(files[fix.range.file].text(fix.range.start..<fix.range.end), limit: 100)
+        out += "  fix-it: replace '\(old)' with '\(new)'\n"
+      }
     }
     for note in diagnostic.notes.prefix(DiagnosticRenderer.maxNotes) { out += render(note.text, "note", note.range) }
     if diagnostic.notes.count > DiagnosticRenderer.maxNotes {

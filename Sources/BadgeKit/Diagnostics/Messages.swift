@@ -75,6 +75,12 @@ public enum Message: Equatable, Sendable {
   case unknownModifier(String, suggestion: String? = nil)
   case unknownMethod(String, suggestion: String? = nil)
   case unknownName(String, suggestion: String? = nil)
+  /// SwiftUI's spelling of something badgec spells otherwise (or lacks).
+  case swiftUIName(String, badgec: String?, hint: String?)
+  /// A `{` whose block runs into the next declaration or the end.
+  case blockNotClosed(String)
+  /// A component's name where a value is expected.
+  case componentAsValue(String)
   case unknownPathCommand(String)
   case unknownUnit(String)
   case unterminatedComment
@@ -244,6 +250,16 @@ public enum Message: Equatable, Sendable {
       return "unknown function '\(shown(name))'" + didYouMean(suggestion)
     case .unknownModifier(let name, let suggestion):
       return "unknown modifier '.\(shown(name))'" + didYouMean(suggestion.map { "." + $0 })
+    case .swiftUIName(let name, let badgec, let hint):
+      let head =
+        badgec.map { "SwiftUI's '\(shown(name))' is '\($0)' here" }
+        ?? "SwiftUI's '\(shown(name))' is not written so here"
+      return head + (hint.map { (badgec == nil ? "; " : ": ") + $0 } ?? "")
+    case .blockNotClosed(let owner):
+      return "the block of \(owner) opened here is not closed"
+    case .componentAsValue(let name):
+      return
+        "'\(shown(name))' is a view; expected a value here (a view goes in a block, or in a modifier that takes one, such as .clipShape)"
     case .unknownName(let name, let suggestion):
       return "unknown name '\(shown(name))'" + didYouMean(suggestion)
     case .unknownPathCommand(let name):
@@ -276,6 +292,18 @@ public enum Message: Equatable, Sendable {
 }
 
 extension Message {
+  /// Whether the mistake stands on its own even in a file with syntax
+  /// errors (a name that is unknown whatever the rest of the file holds),
+  /// so that it is worth reporting in the same run.
+  var standsAlone: Bool {
+    switch self {
+    case .swiftUIName, .unknownComponent, .unknownFunction, .unknownModifier, .unknownMethod, .componentAsValue:
+      return true
+    default:
+      return false
+    }
+  }
+
   /// Whether the message says a limit on the work was reached (a budget
   /// spent once for the whole compilation).
   var isLimit: Bool {

@@ -179,6 +179,13 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   bag.append(contentsOf: parsed.diagnostics)
   bag.addUnlisted(parsed.unlisted)
   let imports = parsed.graph
+  if bag.hasErrors {
+    // The names are checked all the same, for the mistakes that are not
+    // what the syntax errors left behind: SwiftUI's spellings and unknown
+    // calls and modifiers (a habit each, all reported in one run).
+    let names = Resolver.check(parsed.file, imports: imports)
+    bag.append(contentsOf: names.all.filter { $0.message.standsAlone })
+  }
   guard !bag.hasErrors, let badge = parsed.file.badge else {
     result.diagnostics = imports.noting(sortedBySource(bag.all))
     result.unlisted = bag.unlisted

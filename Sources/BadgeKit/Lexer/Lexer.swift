@@ -114,7 +114,17 @@ public struct Lexer {
     case UInt8(ascii: "-"): pos += 1; return .minus
     case UInt8(ascii: "*"): pos += 1; return .star
     case UInt8(ascii: "/"): pos += 1; return .slash
+    case UInt8(ascii: "["): pos += 1; return .leftBracket
+    case UInt8(ascii: "]"): pos += 1; return .rightBracket
     case UInt8(ascii: "."):
+      if peek(1) == UInt8(ascii: "."), peek(2) == UInt8(ascii: "<") {
+        pos += 3
+        return .halfOpenRange
+      }
+      if peek(1) == UInt8(ascii: "."), peek(2) == UInt8(ascii: ".") {
+        pos += 3
+        return .closedRange
+      }
       if isDigit(peek(1)) { return scanNumber() }
       pos += 1
       return .dot

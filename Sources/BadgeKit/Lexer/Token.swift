@@ -41,6 +41,10 @@ public enum TokenKind: Equatable, Sendable {
   case color(RGBA)
   case leftParen, rightParen, leftBrace, rightBrace
   case comma, colon, dot, equals, plus, minus, star, slash
+  /// `[` and `]`, and Swift's range operators `..<` and `...`: not
+  /// badgec's, read so that SwiftUI's spellings get a hint
+  /// (`[a, b]` is `(a, b)`; `ForEach(0..<n)` is `repeat n`).
+  case leftBracket, rightBracket, halfOpenRange, closedRange
   case endOfFile
 
   /// How the token is described in "expected …, found …" messages.
@@ -63,6 +67,10 @@ public enum TokenKind: Equatable, Sendable {
     case .minus: return "'-'"
     case .star: return "'*'"
     case .slash: return "'/'"
+    case .leftBracket: return "'['"
+    case .rightBracket: return "']'"
+    case .halfOpenRange: return "'..<'"
+    case .closedRange: return "'...'"
     case .endOfFile: return "the end of the file"
     }
   }

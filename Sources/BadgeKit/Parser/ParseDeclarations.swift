@@ -71,7 +71,7 @@ extension Parser {
       } while match(.comma)
     }
     try consume(.rightParen, "')' after the parameters")
-    let body = try block()
+    let body = try block(of: "'\(name)'")
     return ComponentDecl(
       name: name, nameRange: nameRange, parameters: parameters, body: body, range: range(from: start))
   }
@@ -98,13 +98,16 @@ extension Parser {
       size.append(try expression())
       if match(.comma) { size.append(try expression()) }
     }
-    let body = try block()
+    let body = try block(of: "'\(name)'")
     return BadgeDecl(name: name, nameRange: nameRange, size: size, body: body, range: range(from: start))
   }
 
   /// block = "{" { blockItem } "}" ;
-  mutating func block() throws(ParseError) -> Block {
-    let (items, range) = try braced("the block") { (p: inout Parser) throws(ParseError) in try p.blockItem() }
+  /// `owner` names what the block belongs to, for a block left open.
+  mutating func block(of owner: String = "this element") throws(ParseError) -> Block {
+    let (items, range) = try braced("the block", of: owner) { (p: inout Parser) throws(ParseError) in
+      try p.blockItem()
+    }
     return Block(items: items, range: range)
   }
 

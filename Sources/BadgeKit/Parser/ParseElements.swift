@@ -49,14 +49,14 @@ extension Parser {
     }
     var args: [Argument] = []
     if check(.leftParen) { args = try arguments() }
-    let body = try block()
+    let body = try block(of: "'\(axis.rawValue)'")
     return .stack(StackView(axis: axis, keywordRange: keyword.range, arguments: args, body: body))
   }
 
   /// geometryView = "geometry" block ;
   mutating func geometryView() throws(ParseError) -> Primary {
     try consume(.geometry)
-    return .geometry(try block())
+    return .geometry(try block(of: "'geometry'"))
   }
 
   /// repeatView = "repeat" expression [ "as" IDENT ] block ;
@@ -70,15 +70,21 @@ extension Parser {
       index = name
       indexRange = r
     }
-    let body = try block()
+    let body = try block(of: "'repeat'")
     return .repeat(count: count, index: index, indexRange: indexRange, body: body)
   }
 
   /// callView = IDENT [ arguments ] ;
+  /// (SwiftUI's containers with a trailing block, `VStack(spacing: 4) { … }`,
+  /// `GeometryReader { g in … }`, `ForEach(0..<n) { i in … }`, are read as
+  /// badgec's, with one error naming badgec's spelling: see
+  /// SwiftUIHabits.swift.)
   mutating func callView() throws(ParseError) -> Primary {
     let (name, nameRange) = try consumeIdentifier("a component name")
+    if name == "ForEach" { return try forEachView(nameRange) }
     var args: [Argument] = []
     if check(.leftParen) { args = try arguments() }
+    if check(.leftBrace) { return try swiftUIContainer(name, nameRange, args) }
     return .call(name: name, nameRange: nameRange, arguments: args)
   }
 
@@ -89,7 +95,7 @@ extension Parser {
     var args: [Argument] = []
     if !check(.leftBrace) { args = try arguments() }
     var content: Block?
-    if check(.leftBrace) { content = try block() }
+    if check(.leftBrace) { content = try block(of: "'.\(name)'") }
     return Modifier(name: name, nameRange: nameRange, arguments: args, content: content, range: range(from: start))
   }
 
@@ -151,7 +157,7 @@ extension Parser {
     var index: String?
     if match(.keyword(.as)) { index = try consumeIdentifier("a name for the repeat index after 'as'").0 }
     var tallest = height
-    let (items, _) = try braced("the repeated items") { (p: inout Parser) throws(ParseError) -> Expr in
+    let (items, _) = try braced("the repeated items", of: "'repeat'") { (p: inout Parser) throws(ParseError) -> Expr in
       let item = try p.argumentValue()
       tallest = max(tallest, p.height)
       _ = p.match(.comma)

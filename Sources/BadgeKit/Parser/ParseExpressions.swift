@@ -49,6 +49,7 @@ extension Parser {
   /// postfix = primary { "." IDENT arguments } ;  e.g. `black.opacity(0.33)`
   mutating func postfix() throws(ParseError) -> Expr {
     var e = try primary()
+    if let member = try swiftUITypeMember(e) { e = member }
     while check(.dot), case .identifier(let name) = peek(1).kind, peek(2).kind == .leftParen {
       advance()
       let nameRange = advance().range
@@ -94,6 +95,8 @@ extension Parser {
       }
       height = 1
       return Expr(.name(name), t.range)
+    case .leftBracket:
+      return try bracketList()
     case .leftParen:
       advance()
       var items = [try expression()]

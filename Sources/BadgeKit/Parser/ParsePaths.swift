@@ -9,7 +9,8 @@ extension Parser {
 
   /// pathBody = "{" { pathItem } "}" ;
   mutating func pathBody() throws(ParseError) -> PathBody {
-    let (items, range) = try braced("the path") { (p: inout Parser) throws(ParseError) in try p.pathItem() }
+    let (items, range) = try braced("the path", of: "'path'") { (p: inout Parser) throws(ParseError) in try p.pathItem()
+    }
     return PathBody(items: items, range: range)
   }
 

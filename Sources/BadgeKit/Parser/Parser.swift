@@ -39,7 +39,17 @@ public struct Parser {
 
   init(_ source: SourceFile, fileIndex: Int, watching names: Set<String> = []) {
     self.stream = TokenStream(Lexer(source, fileIndex: fileIndex), watching: names)
+    self.source = source
   }
+
+  /// The text read (for fix-its that quote it).
+  let source: SourceFile
+  /// Set just before a SwiftUI container's block: a closure's parameters
+  /// (`{ i in`, `{ geometry in`) are skipped at its start.
+  var skipsClosureParameters = false
+  /// Whether a block left open has been reported (once: the blocks around
+  /// it are left open by the same mistake).
+  var reportedOpenBlock = false
 
   /// The lexer's and the parser's diagnostics, in that order.
   var allDiagnostics: [Diagnostic] { stream.diagnostics + diagnostics }
@@ -201,13 +211,14 @@ public struct Parser {
   /// `"{" { item } "}"`, one nesting level deeper: the items, and the range
   /// from brace to brace. An item with a syntax error is skipped to the next
   /// line that may start one; every turn of the loop consumes a token.
-  mutating func braced<T>(_ what: String, _ item: (inout Parser) throws(ParseError) -> T) throws(ParseError) -> (
-    [T], SourceRange
-  ) {
+  mutating func braced<T>(
+    _ what: String, of owner: String = "this element", _ item: (inout Parser) throws(ParseError) -> T
+  ) throws(ParseError) -> ([T], SourceRange) {
     try nested { (p: inout Parser) throws(ParseError) in
       let open = try p.consume(.leftBrace, "'{' to open \(what)").range
+      p.skipClosureParameters()
       var items: [T] = []
-      while !p.check(.rightBrace) && !p.isAtEnd {
+      while !p.check(.rightBrace) && !p.isAtEnd && !p.startsDeclaration {
         let start = p.index
         do {
           items.append(try item(&p))
@@ -216,8 +227,29 @@ public struct Parser {
         }
         if p.index == start { p.advance() }  // progress guarantee
       }
-      try p.consume(.rightBrace, "'}' to close \(what)")
+      if p.check(.rightBrace) {
+        p.advance()
+      } else {
+        // Left open: reported once, at the innermost open brace; the blocks
+        // around it end here too, and the declaration that follows is read
+        // as one.
+        if !p.reportedOpenBlock {
+          p.report(Diagnostic(.blockNotClosed(owner), at: open))
+          p.reportedOpenBlock = true
+        }
+      }
       return (items, p.range(from: open))
+    }
+  }
+
+  /// Whether the next token starts a top-level declaration that cannot be
+  /// inside a block (`component`, `badge`, `import` at the start of a line):
+  /// the block before it was left open.
+  var startsDeclaration: Bool {
+    guard peek.lineBefore else { return false }
+    switch peek.kind {
+    case .keyword(.component), .keyword(.badge), .keyword(.import): return true
+    default: return false
     }
   }
 
@@ -229,6 +261,8 @@ public struct Parser {
     var depth = 0
     while !isAtEnd {
       let t = peek
+      // A declaration ends whatever was left open before it.
+      if startsDeclaration && index > startIndex { return }
       if depth == 0 {
         if t.kind == .rightBrace { return }
         if t.lineBefore && t.kind != .dot && index > startIndex { return }

@@ -175,17 +175,42 @@ struct Resolver {
       } else if let shape = BuiltinShape(rawValue: name) {
         labels = shape.parameters
       } else {
-        report(.unknownComponent(name, suggestion: suggest(name, "component", calleeCandidates)), range)
-        labels = nil  // unknown callee: its labels are not checked
+        // One mistake, one error: the arguments of an unknown callee are
+        // not checked.
+        if !swiftUI(name, SwiftUINames.views, at: range) {
+          let near = suggest(name, "component", calleeCandidates)
+          report(.unknownComponent(name, suggestion: near), range)
+          // A misspelt callee's arguments are checked as the one meant.
+          labels = near.flatMap { parameters(ofCallee: $0) }
+        } else if let ours = SwiftUINames.views[name]?.badgec, let shape = BuiltinShape(rawValue: ours) {
+          // RoundedRectangle(cornerRadius: 8): its arguments are checked
+          // as roundedRect's, so that the labels' habits show at once.
+          arguments(args, labels: shape.parameters, callee: ours)
+          labels = nil
+        } else {
+          labels = nil
+        }
       }
-      arguments(args, labels: labels, callee: name)
+      if labels != nil { arguments(args, labels: labels, callee: name) }
     }
     for m in e.modifiers {
       guard let labels = LayoutEngine.modifierParameters[m.name] else {
-        let candidates = LayoutEngine.modifierParameters.keys
-        report(.unknownModifier(m.name, suggestion: suggest(m.name, "modifier", candidates)), m.nameRange)
-        for a in m.arguments { expression(a.value) }
-        if let content = m.content { block(content) }
+        // (Its arguments and content are not checked: one error.)
+        if !swiftUI(m.name, SwiftUINames.modifiers, at: m.nameRange) {
+          let candidates = LayoutEngine.modifierParameters.keys
+          let near = suggest(m.name, "modifier", candidates)
+          report(.unknownModifier(m.name, suggestion: near), m.nameRange)
+          // A misspelt modifier's arguments are checked as the one meant
+          // (one mistake, one error: nothing else when none is near).
+          if let near, let parameters = LayoutEngine.modifierParameters[near] {
+            arguments(m.arguments, labels: parameters, callee: near)
+          }
+        } else if let ours = SwiftUINames.modifiers[m.name]?.badgec,
+          let parameters = LayoutEngine.modifierParameters[ours]
+        {
+          // .rotationEffect(.degrees(45)): checked as .rotate's.
+          arguments(m.arguments, labels: parameters, callee: ours)
+        }
         continue
       }
       let viewLabel = LayoutEngine.viewParameters[m.name]
@@ -257,7 +282,15 @@ struct Resolver {
     let known: Set<String>? = labels.flatMap { $0.count > 16 ? Set($0) : nil }
     for a in args {
       if let labels, let label = a.label, !(known?.contains(label) ?? labels.contains(label)) {
-        report(.unknownArgumentLabel(label, of: callee, suggestion: Resolver.suggest(label, labels)), a.labelRange)
+        if let ours = SwiftUINames.labels[callee]?[label] {
+          // RoundedRectangle(cornerRadius:) → roundedRect(radius:).
+          report(
+            Diagnostic(
+              .swiftUIName(label + ":", badgec: ours + ":", hint: nil), at: a.labelRange,
+              fixIts: [FixIt(a.labelRange, ours)]))
+        } else {
+          report(.unknownArgumentLabel(label, of: callee, suggestion: Resolver.suggest(label, labels)), a.labelRange)
+        }
       }
       expression(a.value)
     }
@@ -276,7 +309,7 @@ struct Resolver {
     switch e.kind {
     case .member(let base, let name, let nameRange, let args):
       expression(base)
-      if !Builtins.methods.contains(name) {
+      if !Builtins.methods.contains(name) && !swiftUI(name, SwiftUINames.methods, at: nameRange) {
         report(.unknownMethod(name, suggestion: Resolver.suggest(name, Array(Builtins.methods))), nameRange)
       }
       arguments(args, labels: [], callee: name)
@@ -299,8 +332,17 @@ struct Resolver {
         report(.unknownName(n, suggestion: near), e.range)
       }
     case .call(let n, let args):
-      if !Builtins.functions.contains(n) {
-        report(.unknownFunction(n, suggestion: suggest(n, "function", Builtins.functions)), e.range)
+      guard Builtins.functions.contains(n) else {
+        // One mistake, one error: the arguments are not checked.
+        let nameRange = SourceRange(file: e.range.file, start: e.range.start, end: e.range.start + n.utf8.count)
+        if componentParameters[n] != nil || BuiltinShape(rawValue: n) != nil || BuiltinView(rawValue: n) != nil {
+          report(.componentAsValue(n), e.range)
+        } else if !swiftUI(n, SwiftUINames.functions, at: nameRange) {
+          let near = suggest(n, "function", Builtins.functions)
+          report(.unknownFunction(n, suggestion: near), e.range)
+          if let near { arguments(args, labels: Builtins.labels[near] ?? [], callee: near) }
+        }
+        return
       }
       arguments(args, labels: Builtins.labels[n] ?? [], callee: n)
     case .tuple(let items): for i in items { expression(i) }
@@ -344,6 +386,24 @@ struct Resolver {
   }
 
   private mutating func report(_ m: Message, _ range: SourceRange) { diagnostics.report(m, at: range) }
+  private mutating func report(_ d: Diagnostic) { diagnostics.append(d) }
+
+  /// The parameters of a component, built-in view or shape named `name`.
+  private func parameters(ofCallee name: String) -> [String]? {
+    BuiltinView(rawValue: name)?.parameters ?? componentParameters[name] ?? BuiltinShape(rawValue: name)?.parameters
+  }
+
+  /// Reports SwiftUI's `name` as badgec spells it, with a fix-it at
+  /// `range` where badgec has a name for it; false when `table` does not
+  /// hold `name`.
+  private mutating func swiftUI(_ name: String, _ table: [String: SwiftUIName], at range: SourceRange) -> Bool {
+    guard let s = table[name] else { return false }
+    report(
+      Diagnostic(
+        .swiftUIName(name, badgec: s.badgec, hint: s.hint), at: range,
+        fixIts: s.badgec.map { [FixIt(range, $0)] } ?? []))
+    return true
+  }
 
   /// A suggestion for the unknown `name` of a `kind` of thing, remembered
   /// for the next time the same name is unknown; none once the budget of

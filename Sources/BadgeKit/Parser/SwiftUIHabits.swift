@@ -1,0 +1,168 @@
+// SwiftUI's spellings the parser meets: containers with a trailing block
+// (`VStack { … }`, `GeometryReader { g in … }`, `Path { p in … }`),
+// `ForEach(0..<n) { i in … }`, `Color.red`, and lists in brackets. Each is
+// read as badgec's own construct, so that nothing after it cascades, and
+// reported once with badgec's spelling and a fix-it.
+
+extension Parser {
+  /// `Name(args) { … }`: a SwiftUI container read as the stack or
+  /// geometry it is here (one error, with a fix-it); `Path { … }` skipped
+  /// whole (its Swift drawing calls are not badgec's); any other name's
+  /// block is read as content and the call left for the name check.
+  mutating func swiftUIContainer(_ name: String, _ nameRange: SourceRange, _ args: [Argument]) throws(ParseError)
+    -> Primary
+  {
+    let ours = SwiftUINames.views[name]?.badgec
+    if name == "Path" {
+      let start = peek.range
+      try skipBlock()
+      report(
+        Diagnostic(
+          .swiftUIName(name, badgec: "path", hint: "path { move (x, y) line (x, y) … } or path(\"M…\")"),
+          at: nameRange.union(start)))
+      return .call(name: "path", nameRange: nameRange, arguments: [])
+    }
+    skipsClosureParameters = true
+    let body = try block()
+    guard let ours, ["vstack", "hstack", "zstack", "geometry"].contains(ours) else {
+      return .call(name: name, nameRange: nameRange, arguments: args)
+    }
+    report(
+      Diagnostic(
+        .swiftUIName(name, badgec: ours, hint: nil), at: nameRange, fixIts: [FixIt(nameRange, ours)]))
+    switch ours {
+    case "vstack": return .stack(StackView(axis: .v, keywordRange: nameRange, arguments: args, body: body))
+    case "hstack": return .stack(StackView(axis: .h, keywordRange: nameRange, arguments: args, body: body))
+    case "zstack": return .stack(StackView(axis: .z, keywordRange: nameRange, arguments: args, body: body))
+    default: return .geometry(body)
+    }
+  }
+
+  /// `ForEach(a..<b) { i in … }` read as `repeat b - a as i { … }`, with
+  /// one error whose fix-it writes that.
+  mutating func forEachView(_ nameRange: SourceRange) throws(ParseError) -> Primary {
+    var count: Expr?
+    var countText = "N"
+    if check(.leftParen) {
+      let open = advance()
+      if let lower = try? expression() {
+        if match(.halfOpenRange) || match(.closedRange) {
+          let closed = previous.kind == .closedRange
+          if let upper = try? expression() {
+            let zero: Bool = {
+              if case .number(0, .none) = lower.kind { return true } else { return false }
+            }()
+            var n = zero ? upper : Expr(.binary(.subtract, upper, lower), lower.range.union(upper.range))
+            if closed { n = Expr(.binary(.add, n, Expr(.number(1, .none), n.range)), n.range) }
+            count = n
+            countText =
+              zero && !closed
+              ? source.text(upper.range.start..<upper.range.end)
+              : source.text(lower.range.start..<upper.range.end)
+          }
+        }
+      }
+      // The rest of the parentheses, whatever they hold (`id: \.self`).
+      var depth = 1
+      while !isAtEnd && depth > 0 {
+        if check(.leftParen) { depth += 1 }
+        if check(.rightParen) { depth -= 1 }
+        advance()
+      }
+      _ = open
+    }
+    var index: String?
+    var headerEnd = previous.range
+    if check(.leftBrace), case .identifier(let i) = peek(1).kind, peek(2).kind == .identifier("in") {
+      index = i
+      headerEnd = peek(2).range
+    } else if check(.leftBrace) {
+      headerEnd = peek.range
+    }
+    let header = nameRange.union(headerEnd)
+    let fix = "repeat \(countText)" + (index.map { " as \($0)" } ?? "") + " {"
+    report(
+      Diagnostic(
+        .swiftUIName("ForEach", badgec: nil, hint: "write '\(fix) … }'"), at: nameRange,
+        fixIts: check(.leftBrace) ? [FixIt(header, fix)] : []))
+    skipsClosureParameters = true
+    let body = try block()
+    return .repeat(
+      count: count ?? Expr(.number(1, .none), nameRange), index: index, indexRange: nil, body: body)
+  }
+
+  /// Skips a `{ … }` whole, braces balanced.
+  mutating func skipBlock() throws(ParseError) {
+    try consume(.leftBrace, "'{'")
+    var depth = 1
+    while !isAtEnd && depth > 0 {
+      if check(.leftBrace) { depth += 1 }
+      if check(.rightBrace) { depth -= 1 }
+      advance()
+    }
+  }
+
+  /// At a block's start, after a SwiftUI container's `{`: skips a
+  /// closure's parameters (`i in`, `geometry in`, `a, b in`).
+  mutating func skipClosureParameters() {
+    guard skipsClosureParameters else { return }
+    skipsClosureParameters = false
+    var ahead = 0
+    while true {
+      switch peek(ahead).kind {
+      case .identifier, .keyword: break
+      default: return
+      }
+      if peek(ahead + 1).kind == .identifier("in") {
+        for _ in 0...(ahead + 1) { advance() }
+        return
+      }
+      guard peek(ahead + 1).kind == .comma else { return }
+      ahead += 2
+    }
+  }
+
+  /// `Color.red`, `Font.title`, `UnitPoint.top`: the member alone, with
+  /// one error and a fix-it; `Font.system(size: 20)` the call alone.
+  mutating func swiftUITypeMember(_ e: Expr) throws(ParseError) -> Expr? {
+    guard case .name(let type) = e.kind, SwiftUINames.typeNames.contains(type), check(.dot),
+      case .identifier(let member) = peek(1).kind, !peek(1).spaceBefore
+    else { return nil }
+    advance()
+    let memberRange = advance().range
+    var result = Expr(.name(member), e.range.union(memberRange))
+    if check(.leftParen) && !peek.spaceBefore {
+      let args = try arguments()
+      result = Expr(.call(member, args), range(from: e.range))
+    }
+    let written = e.range.union(memberRange)
+    report(
+      Diagnostic(
+        .swiftUIName("\(type).\(member)", badgec: member, hint: nil), at: written,
+        fixIts: [FixIt(written, member)]))
+    return result
+  }
+
+  /// `[a, b]`: a list, written `(a, b)` here; read as that, with one error
+  /// whose fix-its change the brackets.
+  mutating func bracketList() throws(ParseError) -> Expr {
+    let open = advance().range
+    var items: [Expr] = []
+    var tallest = 0
+    if !check(.rightBracket) {
+      repeat {
+        items.append(try expression())
+        tallest = max(tallest, height)
+      } while match(.comma)
+    }
+    let close = try consume(.rightBracket, "']' to close the list").range
+    let whole = open.union(close)
+    report(
+      Diagnostic(
+        .swiftUIName("[…]", badgec: "(…)", hint: "a list is written in parentheses"), at: whole,
+        fixIts: [FixIt(open, "("), FixIt(close, ")")]))
+    try setHeight(tallest + 1, at: open)
+    if items.count == 1 { return Expr(items[0].kind, whole) }
+    return Expr(.tuple(items), whole)
+  }
+}
