@@ -297,7 +297,8 @@ extension Message {
   /// so that it is worth reporting in the same run.
   var standsAlone: Bool {
     switch self {
-    case .swiftUIName, .unknownComponent, .unknownFunction, .unknownModifier, .unknownMethod, .componentAsValue:
+    case .swiftUIName, .unknownComponent, .unknownFunction, .unknownModifier, .unknownMethod, .componentAsValue,
+      .unknownArgumentLabel:
       return true
     default:
       return false

@@ -78,5 +78,7 @@ enum SwiftUINames {
     "stroke": ["style": "width"], "strokeBorder": ["style": "width"],
     "rotate": ["degrees": "angle"],
     "frame": ["minimumWidth": "minWidth", "maximumWidth": "maxWidth"],
+    "aspect": ["contentMode": "mode"],
+    "text": ["verbatim": "content"],
   ]
 }
