@@ -168,8 +168,19 @@ public struct Parser {
 
   /// Reports "expected `what`, found <the current token>" and returns the
   /// error to throw.
+  /// When the token is on a later line than the one before it, the
+  /// error is at the end of that line, where the missing piece belongs
+  /// (`rect().fill(red` then a new line: the ')' is missing after `red`).
   mutating func unexpected(_ what: String) -> ParseError {
-    report(Diagnostic(.expected(what, found: peek.kind.description), at: peek.range))
+    if peek.lineBefore && index > 0 && !isAtEnd && previous.kind != .leftBrace {
+      let end = previous.range.end
+      report(
+        Diagnostic(
+          .expected(what, found: "the end of the line"),
+          at: SourceRange(file: previous.range.file, start: max(previous.range.start, end - 1), end: end)))
+    } else {
+      report(Diagnostic(.expected(what, found: peek.kind.description), at: peek.range))
+    }
     return ParseError()
   }
 
