@@ -187,6 +187,15 @@ struct LayoutTests {
     #expect(s == Size(68, 68))
   }
 
+  @Test func swiftUIsPaddingOfEdges() throws {
+    // .padding(.horizontal, 10): 10 on the leading and trailing edges only;
+    // .padding(.top): 16 on the top.
+    let (o, s) = try LayoutTests.frame("rect().padding(.horizontal, 10)")
+    #expect(o == Point(10, 0) && s == Size(80, 100))
+    let (o2, s2) = try LayoutTests.frame("rect().padding(.top)")
+    #expect(o2 == Point(0, 16) && s2 == Size(100, 84))
+  }
+
   @Test func paddingInsetsTheChild() throws {
     let (o, s) = try LayoutTests.frame("rect().padding(10)")
     #expect(o == Point(10, 10))

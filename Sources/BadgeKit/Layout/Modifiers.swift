@@ -176,6 +176,17 @@ extension LayoutEngine {
     case "aspect", "scaledToFit", "scaledToFill":
       return resolveAspect(m, scope)
     case "padding":
+      if let edges = LayoutEngine.paddingEdges(m.arguments) {
+        // SwiftUI's .padding(.horizontal, 10): those edges, 16 without a length.
+        var amount = 16.0
+        if m.arguments.count == 2 {
+          let a = m.arguments[1].value
+          guard let x = ev.length(ev.eval(a, scope), axis: size.width, a.range) else { return nil }
+          amount = x
+        }
+        func on(_ edge: String) -> Double { edges.contains(edge) ? amount : 0 }
+        return .padding(top: on("top"), leading: on("leading"), bottom: on("bottom"), trailing: on("trailing"))
+      }
       guard let all = length("length", size.width, default: m.arguments.isEmpty ? 16 : 0),
         let hz = length("horizontal", size.width, default: all),
         let vt = length("vertical", size.height, default: all),
@@ -244,6 +255,21 @@ extension LayoutEngine {
       return resolveEffect(m, value, size)
     default:
       return nil
+    }
+  }
+
+  /// The edges of SwiftUI's `.padding(.horizontal, 10)` (`.padding(.top)`):
+  /// nil unless the first argument, unlabelled, names edges.
+  static func paddingEdges(_ args: [Argument]) -> Set<String>? {
+    guard (1...2).contains(args.count), args[0].label == nil, args.count == 1 || args[1].label == nil,
+      case .name(let edge) = args[0].value.kind
+    else { return nil }
+    switch edge {
+    case "horizontal": return ["leading", "trailing"]
+    case "vertical": return ["top", "bottom"]
+    case "all": return ["top", "leading", "bottom", "trailing"]
+    case "top", "leading", "bottom", "trailing": return [edge]
+    default: return nil
     }
   }
 

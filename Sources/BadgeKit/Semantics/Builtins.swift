@@ -24,7 +24,8 @@ enum Builtins {
   /// Named options used by modifiers. (`round` is also a function:
   /// `round(x)` calls it, `cap: round` names the option.)
   static let keywords =
-    ["fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel"] + textKeywords
+    ["fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel", "horizontal", "vertical", "all"]
+    + textKeywords
 
   /// The options of text: styles, weights, slant and side. (Never offered
   /// as the name meant by a misspelt one: `hieght` is not `light`.)
