@@ -35,7 +35,7 @@ public struct DiagnosticRenderer: Sendable {
         out += "  fix-it: insert '\(new)'\n"
       } else {
         let old = printable(files[fix.range.file].text(fix.range.start..<fix.range.end), limit: 100)
-        out += "  fix-it: replace '\(old)' with '\(new)'\n"
+        out += new.isEmpty ? "  fix-it: remove '\(old)'\n" : "  fix-it: replace '\(old)' with '\(new)'\n"
       }
     }
     for note in diagnostic.notes.prefix(DiagnosticRenderer.maxNotes) { out += render(note.text, "note", note.range) }

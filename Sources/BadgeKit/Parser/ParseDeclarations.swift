@@ -37,6 +37,8 @@ extension Parser {
       } else {
         result.badge = badge
       }
+    case .identifier(let word) where ["struct", "var", "func", "#Preview", "@main"].contains(word):
+      try swiftDeclaration(word)
     default:
       throw unexpected("'badge', 'component', 'import' or 'let'")
     }
@@ -45,6 +47,15 @@ extension Parser {
   /// importDecl = "import" STRING ;
   mutating func importDecl() throws(ParseError) -> ImportDecl {
     let start = try consume(.import).range
+    if case .identifier(let module) = peek.kind, ["SwiftUI", "Foundation", "UIKit", "AppKit"].contains(module) {
+      // `import SwiftUI`: nothing to import here.
+      let r = advance().range
+      report(
+        Diagnostic(
+          .swiftUIName("import \(module)", badgec: nil, hint: "badgec needs no import of it; delete the line"),
+          at: start.union(r), fixIts: [FixIt(start.union(r), "")]))
+      throw ParseError()  // (reported: nothing to import)
+    }
     guard case .string(let path) = peek.kind else { throw unexpected("the path of the file to import, in quotes") }
     let pathRange = advance().range
     return ImportDecl(path: path, pathRange: pathRange, range: range(from: start))
@@ -54,6 +65,16 @@ extension Parser {
   mutating func letDecl() throws(ParseError) -> LetDecl {
     let start = try consume(.let).range
     let (name, nameRange) = try consumeIdentifier("a name after 'let'")
+    if check(.colon) {
+      // Swift's `let size: CGFloat = 3`: values have no written type here.
+      let colon = advance().range
+      var typeEnd = colon
+      while !isAtEnd && !check(.equals) && !peek.lineBefore { typeEnd = advance().range }
+      report(
+        Diagnostic(
+          .swiftUIName(": Type", badgec: nil, hint: "a let takes no type here: let \(name) = …"),
+          at: colon.union(typeEnd), fixIts: [FixIt(colon.union(typeEnd), "")]))
+    }
     try consume(.equals, "'=' after the name")
     let value = try expression()
     return LetDecl(name: name, nameRange: nameRange, value: value, range: range(from: start))
@@ -115,5 +136,28 @@ extension Parser {
   mutating func blockItem() throws(ParseError) -> BlockItem {
     if check(.let) { return .let(try letDecl()) }
     return .element(try element())
+  }
+
+  /// Swift's `struct Name: View { … }`, `var`, `func`: skipped to the end
+  /// of their braces with one error naming badgec's declarations.
+  mutating func swiftDeclaration(_ word: String) throws(ParseError) {
+    let start = advance().range
+    var name = word
+    if case .identifier(let n) = peek.kind { name = n }
+    // To the declaration's block, then past it, braces balanced.
+    while !isAtEnd && !check(.leftBrace) && !startsDeclaration { advance() }
+    var end = previous.range
+    if check(.leftBrace) {
+      try skipBlock()
+      end = previous.range
+    }
+    let hint: String
+    switch word {
+    case "struct": hint = "write 'component \(name)(parameters) { … }', and the badge as 'badge Name size W { … }'"
+    case "var": hint = "write 'let \(name) = value'"
+    default: hint = "write 'component \(name)(parameters) { … }'"
+    }
+    report(Diagnostic(.swiftUIName(word == name ? word : "\(word) \(name)", badgec: nil, hint: hint), at: start))
+    _ = end
   }
 }
