@@ -195,6 +195,8 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     result.unlisted = bag.unlisted
     return result
   }
+  // The input's lets and components that the badge never uses.
+  bag.append(contentsOf: Usage.warnings(parsed.file, input: 0, overrides: overrides.map(\.value)))
 
   // Stage 4: values of the top level (names declared twice were found
   // with the imports).
