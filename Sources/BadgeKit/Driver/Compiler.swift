@@ -205,7 +205,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   let letNames = Set(parsed.file.lets.map(\.name))
   var overrideValues: [String: Expr] = [:]  // the last -D of each name wins
   for o in overrides {
-    if !letNames.contains(o.name) { evaluator.report(.overrideUnknown(o.name), o.range) }
+    if !letNames.contains(o.name) {
+      evaluator.diagnostics.append(UnknownOverride.diagnostic(o.name, at: o.range, lets: parsed.file.lets.map(\.name)))
+    }
     overrideValues[o.name] = o.value
   }
   for decl in parsed.file.lets {
