@@ -5,6 +5,9 @@
 // window around the range with `…`, and control characters, invisible
 // format characters and malformed UTF-8 are written as escapes (`\u{1B}`,
 // `\xFF`), so that printing a diagnostic never moves the reader's cursor.
+// With `colour`, the renderer's own escapes (and only those) colour it as
+// a terminal shows it: the header bold, `error:` red, `warning:` magenta,
+// `note:` cyan, the carets and fix-its green.
 
 /// Turns `Diagnostic` values into the text printed on standard error.
 public struct DiagnosticRenderer: Sendable {
@@ -13,6 +16,8 @@ public struct DiagnosticRenderer: Sendable {
   /// The most errors and warnings shown; the rest are counted in one last
   /// line. Zero or less shows them all.
   public var maxErrors: Int
+  /// Whether to colour the text with ANSI escapes (for a terminal).
+  public var colour: Bool
 
   /// Columns of source shown before the start of a range on a long line.
   static let columnsBefore = 40
@@ -21,9 +26,10 @@ public struct DiagnosticRenderer: Sendable {
   /// The most notes shown under one diagnostic.
   static let maxNotes = 5
 
-  public init(files: [SourceFile], maxErrors: Int = 20) {
+  public init(files: [SourceFile], maxErrors: Int = 20, colour: Bool = false) {
     self.files = files
     self.maxErrors = maxErrors
+    self.colour = colour
   }
 
   /// The full text for `diagnostic` and its notes, ending with a newline.
@@ -31,11 +37,11 @@ public struct DiagnosticRenderer: Sendable {
     var out = render(diagnostic.message.text, diagnostic.severity.rawValue, diagnostic.range)
     for fix in diagnostic.fixIts.prefix(DiagnosticRenderer.maxNotes) {
       let what = fix.range.start == fix.range.end ? "insert" : "write"
-      out += "  fix-it: \(what) '\(printable(fix.replacement, limit: 100))'\n"
+      out += "  " + paint("fix-it:", .caret) + " \(what) '\(printable(fix.replacement, limit: 100))'\n"
     }
     for note in diagnostic.notes.prefix(DiagnosticRenderer.maxNotes) { out += render(note.text, "note", note.range) }
     if diagnostic.notes.count > DiagnosticRenderer.maxNotes {
-      out += "note: and \(diagnostic.notes.count - DiagnosticRenderer.maxNotes) more notes\n"
+      out += paint("note:", .note) + " and \(diagnostic.notes.count - DiagnosticRenderer.maxNotes) more notes\n"
     }
     return out
   }
@@ -69,11 +75,15 @@ public struct DiagnosticRenderer: Sendable {
     // Messages and notes quote names, and headers a path: each is cut, so
     // that no input makes a diagnostic longer than a few lines.
     let text = printable(text, limit: 300)
-    guard range.file >= 0, range.file < files.count else { return "badgec: \(severity): \(text)\n" }
+    let label = paint(severity + ":", Ink(severity))
+    guard range.file >= 0, range.file < files.count else {
+      return paint("badgec:", .bold) + " \(label) " + paint(text, .bold) + "\n"
+    }
     let file = files[range.file]
     let start = min(max(0, range.start), file.bytes.count)
     let loc = file.location(of: start)
-    var out = "\(printable(file.name, limit: 200)):\(loc.line):\(loc.column): \(severity): \(text)\n"
+    var out = paint("\(printable(file.name, limit: 200)):\(loc.line):\(loc.column):", .bold) + " \(label) "
+    out += paint(text, .bold) + "\n"
 
     let line = file.lineRange(file.lineIndex(of: start))
     let end = min(max(range.end, start), line.upperBound)
@@ -82,9 +92,38 @@ public struct DiagnosticRenderer: Sendable {
     let pad = String(repeating: " ", count: gutter.count)
     out += "\(pad) |\n"
     out += "\(gutter) | \(excerpt.text)\n"
-    out += "\(pad) | " + String(repeating: " ", count: excerpt.lead) + String(repeating: "^", count: excerpt.width)
-    out += "\n"
+    out += "\(pad) | " + String(repeating: " ", count: excerpt.lead)
+    out += paint(String(repeating: "^", count: excerpt.width), .caret) + "\n"
     return out
+  }
+
+  /// The colours of the text on a terminal.
+  enum Ink {
+    case bold, error, warning, note, caret
+
+    init(_ severity: String) {
+      switch severity {
+      case "error": self = .error
+      case "warning": self = .warning
+      default: self = .note
+      }
+    }
+
+    /// The ANSI escape that starts it (SGR: bold, with a colour).
+    var escape: String {
+      switch self {
+      case .bold: return "\u{1B}[1m"
+      case .error: return "\u{1B}[1;31m"
+      case .warning: return "\u{1B}[1;35m"
+      case .note: return "\u{1B}[1;36m"
+      case .caret: return "\u{1B}[1;32m"
+      }
+    }
+  }
+
+  /// `text` in `ink` when colouring, else as it is.
+  private func paint(_ text: String, _ ink: Ink) -> String {
+    colour ? ink.escape + text + "\u{1B}[0m" : text
   }
 }
 
