@@ -13,8 +13,10 @@
 // columns. Strings are escaped so that a line is inert on a terminal and
 // exact for a program: quotes, backslashes, controls, invisible format
 // characters and non-characters as `\uXXXX` (a surrogate pair past
-// U+FFFF); file names and fix-its are never cut, messages at 1,000
-// characters.
+// U+FFFF), other characters as UTF-8 (never invalid: only Swift strings
+// are written, never the sources' bytes, and a message quotes malformed
+// bytes as escapes); file names and fix-its are never cut, messages at
+// 1,000 characters.
 
 /// Turns `Diagnostic` values into JSON lines.
 public struct DiagnosticJSON: Sendable {

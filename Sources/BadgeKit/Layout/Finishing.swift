@@ -79,7 +79,8 @@ extension LayoutEngine {
           // √2 times that, a miter up to the limit times the width.
           let pad = f.stroke.map { $0.width * ($0.join == .miter ? max(1, $0.miterLimit) : 1) } ?? 0
           check(f.path, t, pad: pad)
-          if drawn { warnOffCanvas(f, pad: pad, margin: margin) }
+          // (A shape too far for the backends is an error already.)
+          if drawn && !reported { warnOffCanvas(f, pad: pad, margin: margin) }
           // Gradients are written in canvas space too: their ends,
           // centres and radii must be carried as well.
           switch f.paint {

@@ -51,10 +51,11 @@ struct OffCanvasCheck {
   }
 
   /// Whether a box on the canvas, grown by `margin` points on every side,
-  /// misses it (touching an edge draws nothing either).
+  /// lies wholly beyond an edge (a box that only touches one is left be:
+  /// a line along the edge, or a lone point at a corner).
   func misses(_ box: (lo: Point, hi: Point), margin: Double) -> Bool {
-    box.hi.x + margin <= 0 || box.hi.y + margin <= 0 || box.lo.x - margin >= canvas.width
-      || box.lo.y - margin >= canvas.height
+    box.hi.x + margin < 0 || box.hi.y + margin < 0 || box.lo.x - margin > canvas.width
+      || box.lo.y - margin > canvas.height
   }
 
   /// The warning for a fill whose canvas box is `box`: the box's sides
