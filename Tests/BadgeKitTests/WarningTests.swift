@@ -109,4 +109,14 @@ struct WarningTests {
     let far = Support.compile("let a = 1\nbadge B size 100 { rect().frame(width: a) }", options)
     #expect(far.diagnostics.map(\.message.text) == ["-D zzz: there is no top-level let named 'zzz'; the lets are 'a'"])
   }
+
+  /// What is left out past `--max-errors` is counted by kind.
+  @Test func theRestIsCountedByKind() {
+    let text = "let a = 1\nlet b = 2\nlet c = 3\nbadge B size 100 { rect().rotate(1) rect().rotate(2) }"
+    let r = Support.compile(text)
+    #expect(r.renderedDiagnostics(maxErrors: 1).hasSuffix("\nand 2 more errors and 2 more warnings\n"))
+    #expect(r.renderedDiagnostics(maxErrors: 4).hasSuffix("\nand 1 more error\n"))
+    let warnings = Support.compile("let a = 1\nlet b = 2\nbadge B size 100 { rect() }")
+    #expect(warnings.renderedDiagnostics(maxErrors: 1).hasSuffix("\nand 1 more warning\n"))
+  }
 }

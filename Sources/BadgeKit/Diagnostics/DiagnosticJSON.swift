@@ -56,18 +56,17 @@ public struct DiagnosticJSON: Sendable {
   /// counted but not kept), an object with no place saying how many.
   public func render(_ diagnostics: [Diagnostic], unlisted: Int = 0, to sink: (String) -> Void) {
     var shown = 0
-    var hidden = unlisted
+    var hidden = (errors: unlisted, warnings: 0)
     for d in diagnostics {
       if maxErrors > 0 && shown >= maxErrors {
-        if d.severity != .note { hidden += 1 }
+        if d.severity == .error { hidden.errors += 1 }
+        if d.severity == .warning { hidden.warnings += 1 }
         continue
       }
       if d.severity != .note { shown += 1 }
       sink(render(d))
     }
-    if hidden > 0 {
-      sink(DiagnosticJSON.unplaced("and \(hidden) more error\(hidden == 1 ? "" : "s")", severity: .note))
-    }
+    if let rest = DiagnosticRenderer.rest(hidden) { sink(DiagnosticJSON.unplaced(rest, severity: .note)) }
   }
 
   /// All diagnostics as JSON lines (at most `maxErrors` of them).

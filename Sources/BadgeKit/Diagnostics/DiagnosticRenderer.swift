@@ -1,10 +1,11 @@
 // Renders diagnostics as text: `file:line:col: error: message`, then the
 // source line under a line-number gutter, then carets as wide as the range.
 // Whatever the input, the text is bounded and inert: at most `maxErrors`
-// errors are shown (then "and N more errors"), a long line is shown as a
-// window around the range with `…`, and control characters, invisible
-// format characters and malformed UTF-8 are written as escapes (`\u{1B}`,
-// `\xFF`), so that printing a diagnostic never moves the reader's cursor.
+// errors and warnings are shown (then "and N more errors", or warnings),
+// a long line is shown as a window around the range with `…`, and
+// control characters, invisible format characters and malformed UTF-8
+// are written as escapes (`\u{1B}`, `\xFF`), so that printing a
+// diagnostic never moves the reader's cursor.
 // With `colour`, the renderer's own escapes (and only those) colour it as
 // a terminal shows it: the header bold, `error:` red, `warning:` magenta,
 // `note:` cyan, the carets and fix-its green.
@@ -51,16 +52,26 @@ public struct DiagnosticRenderer: Sendable {
   /// counted but not kept are added to the closing count.
   public func render(_ diagnostics: [Diagnostic], unlisted: Int = 0, to sink: (String) -> Void) {
     var shown = 0
-    var hidden = unlisted
+    var hidden = (errors: unlisted, warnings: 0)
     for d in diagnostics {
       if maxErrors > 0 && shown >= maxErrors {
-        if d.severity != .note { hidden += 1 }
+        if d.severity == .error { hidden.errors += 1 }
+        if d.severity == .warning { hidden.warnings += 1 }
         continue
       }
       if d.severity != .note { shown += 1 }
       sink(render(d))
     }
-    if hidden > 0 { sink("and \(hidden) more error\(hidden == 1 ? "" : "s")\n") }
+    if let rest = DiagnosticRenderer.rest(hidden) { sink(rest + "\n") }
+  }
+
+  /// "and 3 more errors", "and 1 more warning", "and 2 more errors and 1
+  /// more warning": what was left out; nil for nothing.
+  static func rest(_ hidden: (errors: Int, warnings: Int)) -> String? {
+    var parts: [String] = []
+    if hidden.errors > 0 { parts.append("\(hidden.errors) more error\(hidden.errors == 1 ? "" : "s")") }
+    if hidden.warnings > 0 { parts.append("\(hidden.warnings) more warning\(hidden.warnings == 1 ? "" : "s")") }
+    return parts.isEmpty ? nil : "and " + parts.joined(separator: " and ")
   }
 
   /// All diagnostics, in order, as one text (at most `maxErrors` of them).
