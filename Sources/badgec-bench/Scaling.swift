@@ -291,7 +291,9 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
         ok = ok && result.hasErrors
       } else if let svg = result.output {
         outcome = "SVG of \(svg.count >= 1_048_576 ? megabytes(svg.count) : format2(Double(svg.count) / 1024) + " KB")"
-      } else if let limit = result.diagnostics.first, result.diagnostics.allSatisfy({ isLimit($0.message) }) {
+      } else if case let errors = result.diagnostics.filter({ $0.severity == .error }), let limit = errors.first,
+        errors.allSatisfy({ isLimit($0.message) })
+      {
         // Large enough to pass one of the documented limits: failing fast
         // is the behaviour measured.
         outcome = "stopped by a limit: \(limit.message.text)"

@@ -34,7 +34,14 @@ let usage = """
     --font-dir DIR      look for fonts in DIR first (repeatable); then in
                         BADGEC_FONT_PATH (DIR:DIR…) and the system's font
                         directories
-    --max-errors N      show at most N errors (default 20; 0 shows all)
+    --max-errors N      show at most N errors and warnings (default 20; 0
+                        shows all)
+    --werror            treat warnings as errors: exit 1 and write nothing
+    --diagnostics FMT   text (the default) or json: one JSON object per
+                        diagnostic per line on standard error
+    --color WHEN        colour diagnostics: auto (the default: when standard
+                        error is a terminal and NO_COLOR is not set), always
+                        or never
     --max-output SIZE   refuse an output larger than SIZE bytes (K, M, G
                         suffixes; default 64M); for PNG, its pixels at four
                         bytes each (64M: 4096 × 4096)
@@ -45,9 +52,32 @@ let usage = """
 
   """
 
-func fail(_ message: String, code: Int32) -> Never {
-  writeAll(2, Array("badgec: error: \(printable(message))\n".utf8))
+/// How diagnostics are written (`--diagnostics`), and whether in colour.
+var jsonDiagnostics = false
+var colourWhen = "auto"
+
+@MainActor func fail(_ message: String, code: Int32) -> Never {
+  if jsonDiagnostics {
+    writeAll(2, Array(DiagnosticJSON.unplaced(message, severity: .error).utf8))
+  } else {
+    writeAll(2, Array("badgec: error: \(printable(message))\n".utf8))
+  }
   exit(code)
+}
+
+/// Whether to colour diagnostics: `--color always` or `never`, or, for
+/// `auto`, when standard error is a terminal, `NO_COLOR` is not set (to
+/// anything but the empty string, as no-color.org asks) and `TERM` is not
+/// `dumb`.
+func colourDiagnostics(_ when: String) -> Bool {
+  switch when {
+  case "always": return true
+  case "never": return false
+  default:
+    if let value = getenv("NO_COLOR"), value.pointee != 0 { return false }
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+    return isatty(2) == 1
+  }
 }
 
 func usageError(_ message: String) -> Never {
@@ -119,6 +149,18 @@ for k in 1..<Int(CommandLine.argc) {
   }
 }
 var i = 0
+@MainActor func setDiagnostics(_ format: String) {
+  guard format == "text" || format == "json" else {
+    usageError("unknown diagnostics format '\(format)'; expected text or json")
+  }
+  jsonDiagnostics = format == "json"
+}
+@MainActor func setColour(_ when: String) {
+  guard ["auto", "always", "never"].contains(when) else {
+    usageError("expected --color auto, always or never, found '\(when)'")
+  }
+  colourWhen = when
+}
 @MainActor func value(_ flag: String) -> String {
   i += 1
   guard i < args.count else { usageError("\(flag) needs a value") }
@@ -162,6 +204,9 @@ while i < args.count {
     let n = value(arg)
     guard let count = Int(n), count >= 0 else { usageError("expected --max-errors N (0 shows all), found '\(n)'") }
     maxErrors = count
+  case "--werror": options.warningsAsErrors = true
+  case "--diagnostics": setDiagnostics(value(arg))
+  case "--color": setColour(value(arg))
   case "--max-output":
     let n = value(arg)
     guard let bytes = parseByteCount(n) else {
@@ -175,6 +220,10 @@ while i < args.count {
       options.importPaths.append(String(arg.dropFirst(2)))
     } else if arg.hasPrefix("--output=") {
       output = String(arg.dropFirst(9))
+    } else if arg.hasPrefix("--diagnostics=") {
+      setDiagnostics(String(arg.dropFirst(14)))
+    } else if arg.hasPrefix("--color=") {
+      setColour(String(arg.dropFirst(8)))
     } else if arg.hasPrefix("-") && arg != "-" {
       usageError("unknown option '\(arg)'")
     } else if input == nil {
@@ -220,7 +269,11 @@ do {
 
 let result = compile(SourceFile(name: input == "-" ? "<stdin>" : input, bytes: source.bytes), options: options)
 // Each diagnostic is written as soon as it is rendered.
-result.writeDiagnostics(maxErrors: maxErrors) { writeAll(2, Array($0.utf8)) }
+if jsonDiagnostics {
+  result.writeJSONDiagnostics(maxErrors: maxErrors) { writeAll(2, Array($0.utf8)) }
+} else {
+  result.writeDiagnostics(maxErrors: maxErrors, colour: colourDiagnostics(colourWhen)) { writeAll(2, Array($0.utf8)) }
+}
 guard !result.hasErrors else { exit(1) }
 do {
   try write(result, to: target, shownAs: output)

@@ -291,7 +291,10 @@ struct HostileInputTests {
     #expect(path.diagnostics.first?.range.start == 21)
     let moved = Support.compile("badge B size 100 { rect().offset(x: 1e16) }")
     #expect(moved.diagnostics.map(\.message) == [.coordinateOutOfRange("1e16")])
-    #expect(Support.compile("badge B size 100 { rect().offset(x: 1e8) }").diagnostics.isEmpty)
+    // Far off the canvas, but within reach: only a warning.
+    let far = Support.compile("badge B size 100 { rect().offset(x: 1e8) }")
+    #expect(far.diagnostics.map(\.severity) == [.warning])
+    #expect(far.output != nil)
     // A huge scale on a tiny path stays small on the canvas, but the scale
     // itself once overflowed the SVG writer's reuse key (a crash).
     let scaled = Support.compile(

@@ -39,23 +39,29 @@ struct SVGWriterTests {
     String(input.dropLast(".badge".count)) + "." + ext
   }
 
+  /// An input with diagnostics (errors or warnings) has them in its
+  /// `.err`; one without errors has its SVG in its `.svg` (so an input
+  /// with only warnings has both).
   @Test(arguments: goldenCases)
   func golden(_ input: String) throws {
     let result = try Support.compileFile(input)
-    let (actual, ext) =
-      result.hasErrors
-      ? (Support.relativePaths(result.renderedDiagnostics), "err")
-      : (String(decoding: result.output ?? [], as: UTF8.self), "svg")
-    let path = SVGWriterTests.goldenPath(input, ext: ext)
-    if Support.updateGoldens {
-      try actual.write(to: Support.url(path), atomically: true, encoding: .utf8)
-      return
+    var outputs: [(text: String, ext: String)] = []
+    if !result.diagnostics.isEmpty || result.unlisted > 0 {
+      outputs.append((Support.relativePaths(result.renderedDiagnostics), "err"))
     }
-    let expected = try? Support.read(path)
-    #expect(expected != nil, "no golden file \(path); run with BADGEC_UPDATE_GOLDENS=1 and review it")
-    if let expected, expected != actual {
-      try actual.write(to: Support.url(path + ".actual"), atomically: true, encoding: .utf8)
-      Issue.record("\(input) differs from \(path); wrote \(path).actual")
+    if !result.hasErrors { outputs.append((String(decoding: result.output ?? [], as: UTF8.self), "svg")) }
+    for (actual, ext) in outputs {
+      let path = SVGWriterTests.goldenPath(input, ext: ext)
+      if Support.updateGoldens {
+        try actual.write(to: Support.url(path), atomically: true, encoding: .utf8)
+        continue
+      }
+      let expected = try? Support.read(path)
+      #expect(expected != nil, "no golden file \(path); run with BADGEC_UPDATE_GOLDENS=1 and review it")
+      if let expected, expected != actual {
+        try actual.write(to: Support.url(path + ".actual"), atomically: true, encoding: .utf8)
+        Issue.record("\(input) differs from \(path); wrote \(path).actual")
+      }
     }
   }
 
@@ -66,6 +72,18 @@ struct SVGWriterTests {
       let result = try Support.compileFile(input)
       #expect(result.diagnostics.isEmpty, "\(input):\n\(result.renderedDiagnostics)")
       #expect(result.output != nil)
+    }
+  }
+
+  /// The library files compiled on their own (their previews) warn of
+  /// nothing either: each preview shows what its file offers.
+  @Test func libraryPreviewsCompileWithoutDiagnostics() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Support.url("samples/lib").path)
+      .filter { $0.hasSuffix(".badge") }.sorted()
+    #expect(names.count >= 4)
+    for name in names {
+      let result = try Support.compileFile("samples/lib/" + name)
+      #expect(result.diagnostics.isEmpty, "\(name):\n\(result.renderedDiagnostics)")
     }
   }
 

@@ -1,10 +1,14 @@
 // Renders diagnostics as text: `file:line:col: error: message`, then the
 // source line under a line-number gutter, then carets as wide as the range.
 // Whatever the input, the text is bounded and inert: at most `maxErrors`
-// errors are shown (then "and N more errors"), a long line is shown as a
-// window around the range with `…`, and control characters, invisible
-// format characters and malformed UTF-8 are written as escapes (`\u{1B}`,
-// `\xFF`), so that printing a diagnostic never moves the reader's cursor.
+// errors and warnings are shown (then "and N more errors", or warnings),
+// a long line is shown as a window around the range with `…`, and
+// control characters, invisible format characters and malformed UTF-8
+// are written as escapes (`\u{1B}`, `\xFF`), so that printing a
+// diagnostic never moves the reader's cursor.
+// With `colour`, the renderer's own escapes (and only those) colour it as
+// a terminal shows it: the header bold, `error:` red, `warning:` magenta,
+// `note:` cyan, the carets and fix-its green.
 
 /// Turns `Diagnostic` values into the text printed on standard error.
 public struct DiagnosticRenderer: Sendable {
@@ -13,6 +17,8 @@ public struct DiagnosticRenderer: Sendable {
   /// The most errors and warnings shown; the rest are counted in one last
   /// line. Zero or less shows them all.
   public var maxErrors: Int
+  /// Whether to colour the text with ANSI escapes (for a terminal).
+  public var colour: Bool
 
   /// Columns of source shown before the start of a range on a long line.
   static let columnsBefore = 40
@@ -21,9 +27,10 @@ public struct DiagnosticRenderer: Sendable {
   /// The most notes shown under one diagnostic.
   static let maxNotes = 5
 
-  public init(files: [SourceFile], maxErrors: Int = 20) {
+  public init(files: [SourceFile], maxErrors: Int = 20, colour: Bool = false) {
     self.files = files
     self.maxErrors = maxErrors
+    self.colour = colour
   }
 
   /// The full text for `diagnostic` and its notes, ending with a newline.
@@ -31,16 +38,17 @@ public struct DiagnosticRenderer: Sendable {
     var out = render(diagnostic.message.text, diagnostic.severity.rawValue, diagnostic.range)
     for fix in diagnostic.fixIts.prefix(DiagnosticRenderer.maxNotes) {
       let new = printable(fix.replacement, limit: 100)
+      let label = "  " + paint("fix-it:", .caret)
       if fix.range.start == fix.range.end || fix.range.file < 0 || fix.range.file >= files.count {
-        out += "  fix-it: insert '\(new)'\n"
+        out += label + " insert '\(new)'\n"
       } else {
         let old = printable(files[fix.range.file].text(fix.range.start..<fix.range.end), limit: 100)
-        out += new.isEmpty ? "  fix-it: remove '\(old)'\n" : "  fix-it: replace '\(old)' with '\(new)'\n"
+        out += new.isEmpty ? label + " remove '\(old)'\n" : label + " replace '\(old)' with '\(new)'\n"
       }
     }
     for note in diagnostic.notes.prefix(DiagnosticRenderer.maxNotes) { out += render(note.text, "note", note.range) }
     if diagnostic.notes.count > DiagnosticRenderer.maxNotes {
-      out += "note: and \(diagnostic.notes.count - DiagnosticRenderer.maxNotes) more notes\n"
+      out += paint("note:", .note) + " and \(diagnostic.notes.count - DiagnosticRenderer.maxNotes) more notes\n"
     }
     return out
   }
@@ -50,16 +58,26 @@ public struct DiagnosticRenderer: Sendable {
   /// counted but not kept are added to the closing count.
   public func render(_ diagnostics: [Diagnostic], unlisted: Int = 0, to sink: (String) -> Void) {
     var shown = 0
-    var hidden = unlisted
+    var hidden = (errors: unlisted, warnings: 0)
     for d in diagnostics {
       if maxErrors > 0 && shown >= maxErrors {
-        if d.severity != .note { hidden += 1 }
+        if d.severity == .error { hidden.errors += 1 }
+        if d.severity == .warning { hidden.warnings += 1 }
         continue
       }
       if d.severity != .note { shown += 1 }
       sink(render(d))
     }
-    if hidden > 0 { sink("and \(hidden) more error\(hidden == 1 ? "" : "s")\n") }
+    if let rest = DiagnosticRenderer.rest(hidden) { sink(rest + "\n") }
+  }
+
+  /// "and 3 more errors", "and 1 more warning", "and 2 more errors and 1
+  /// more warning": what was left out; nil for nothing.
+  static func rest(_ hidden: (errors: Int, warnings: Int)) -> String? {
+    var parts: [String] = []
+    if hidden.errors > 0 { parts.append("\(hidden.errors) more error\(hidden.errors == 1 ? "" : "s")") }
+    if hidden.warnings > 0 { parts.append("\(hidden.warnings) more warning\(hidden.warnings == 1 ? "" : "s")") }
+    return parts.isEmpty ? nil : "and " + parts.joined(separator: " and ")
   }
 
   /// All diagnostics, in order, as one text (at most `maxErrors` of them).
@@ -74,11 +92,15 @@ public struct DiagnosticRenderer: Sendable {
     // Messages and notes quote names, and headers a path: each is cut, so
     // that no input makes a diagnostic longer than a few lines.
     let text = printable(text, limit: 300)
-    guard range.file >= 0, range.file < files.count else { return "badgec: \(severity): \(text)\n" }
+    let label = paint(severity + ":", Ink(severity))
+    guard range.file >= 0, range.file < files.count else {
+      return paint("badgec:", .bold) + " \(label) " + paint(text, .bold) + "\n"
+    }
     let file = files[range.file]
     let start = min(max(0, range.start), file.bytes.count)
     let loc = file.location(of: start)
-    var out = "\(printable(file.name, limit: 200)):\(loc.line):\(loc.column): \(severity): \(text)\n"
+    var out = paint("\(printable(file.name, limit: 200)):\(loc.line):\(loc.column):", .bold) + " \(label) "
+    out += paint(text, .bold) + "\n"
 
     let line = file.lineRange(file.lineIndex(of: start))
     let end = min(max(range.end, start), line.upperBound)
@@ -87,9 +109,38 @@ public struct DiagnosticRenderer: Sendable {
     let pad = String(repeating: " ", count: gutter.count)
     out += "\(pad) |\n"
     out += "\(gutter) | \(excerpt.text)\n"
-    out += "\(pad) | " + String(repeating: " ", count: excerpt.lead) + String(repeating: "^", count: excerpt.width)
-    out += "\n"
+    out += "\(pad) | " + String(repeating: " ", count: excerpt.lead)
+    out += paint(String(repeating: "^", count: excerpt.width), .caret) + "\n"
     return out
+  }
+
+  /// The colours of the text on a terminal.
+  enum Ink {
+    case bold, error, warning, note, caret
+
+    init(_ severity: String) {
+      switch severity {
+      case "error": self = .error
+      case "warning": self = .warning
+      default: self = .note
+      }
+    }
+
+    /// The ANSI escape that starts it (SGR: bold, with a colour).
+    var escape: String {
+      switch self {
+      case .bold: return "\u{1B}[1m"
+      case .error: return "\u{1B}[1;31m"
+      case .warning: return "\u{1B}[1;35m"
+      case .note: return "\u{1B}[1;36m"
+      case .caret: return "\u{1B}[1;32m"
+      }
+    }
+  }
+
+  /// `text` in `ink` when colouring, else as it is.
+  private func paint(_ text: String, _ ink: Ink) -> String {
+    colour ? ink.escape + text + "\u{1B}[0m" : text
   }
 }
 

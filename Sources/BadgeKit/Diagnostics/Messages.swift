@@ -48,7 +48,7 @@ public enum Message: Equatable, Sendable {
   case numberOutOfRange(String)
   case outputTooLarge(Int)
   case overrideSyntax(String)
-  case overrideUnknown(String)
+  case overrideUnknown(String, lets: [String] = [], suggestion: String? = nil)
   case sqrtOfNegative
   case tooManyArguments(String, max: Int)
   case tooManyEdges(Int)
@@ -87,7 +87,25 @@ public enum Message: Equatable, Sendable {
   case unterminatedString
   case pathNeedsMove(String)
 
-  /// The text printed after `error: `.
+  // Warnings: the compilation goes on, with the value settled as said.
+  /// A value written outside its range, and the end of it that is used.
+  case clamped(String, found: String, range: String, to: String)
+  /// A repeat whose count is 0.
+  case emptyRepeat
+  /// `.opacity(0)`: the element draws nothing.
+  case invisible(found: String)
+  /// A length that may not be negative, drawn as 0.
+  case negativeClamped(String, found: String)
+  /// A shape whose bounds on the canvas (`x0 … x1`, `y0 … y1`) miss it.
+  case outsideCanvas(x: String, y: String, canvas: String)
+  /// A gradient stop before the one written ahead of it, moved up to it.
+  case stopOutOfOrder(found: String, to: String)
+  /// A component of the input file that the badge never draws.
+  case unusedComponent(String)
+  /// A top-level let of the input file that nothing the badge draws uses.
+  case unusedLet(String)
+
+  /// The text printed after `error: ` (or `warning: `).
   public var text: String {
     switch self {
     case .argumentRepeated(let label, let of):
@@ -204,8 +222,13 @@ public enum Message: Equatable, Sendable {
       return "the output would be larger than \(size); expected a simpler badge (or raise --max-output)"
     case .overrideSyntax(let text):
       return "expected -D name=value, found '\(shown(text))'"
-    case .overrideUnknown(let name):
-      return "-D \(shown(name)): there is no top-level let named '\(shown(name))'"
+    case .overrideUnknown(let name, let lets, let suggestion):
+      let head = "-D \(shown(name)): there is no top-level let named '\(shown(name))'"
+      let shownLets = lets.prefix(8).map { "'\(shown($0))'" }.joined(separator: ", ")
+      let more = lets.count > 8 ? " and \(lets.count - 8) more" : ""
+      if lets.isEmpty { return head + "; the files declare none" }
+      if suggestion != nil { return head + didYouMean(suggestion) + " (the lets: \(shownLets)\(more))" }
+      return head + "; the lets are \(shownLets)\(more)"
     case .pathNeedsMove(let command):
       return "'\(shown(command))' needs a current point; start the path with 'move'"
     case .sqrtOfNegative:
@@ -270,6 +293,24 @@ public enum Message: Equatable, Sendable {
       return "unterminated block comment; expected '*/'"
     case .unterminatedString:
       return "unterminated string; expected '\"'"
+
+    // Warnings.
+    case .clamped(let what, let found, let range, let to):
+      return "\(what) \(found) is outside \(range); clamped to \(to)"
+    case .emptyRepeat:
+      return "the repeat makes no copies (its count is 0), so nothing in it is drawn"
+    case .invisible(let found):
+      return "opacity \(found) hides the element: nothing of it is drawn"
+    case .negativeClamped(let what, let found):
+      return "\(what) \(found) is negative; clamped to 0"
+    case .outsideCanvas(let x, let y, let canvas):
+      return "the shape lies wholly outside the \(canvas) canvas (x \(x), y \(y)); nothing of it is drawn"
+    case .stopOutOfOrder(let found, let to):
+      return "gradient stop location \(found) is before the stop ahead of it; moved to \(to)"
+    case .unusedComponent(let name):
+      return "component '\(shown(name))' is never used"
+    case .unusedLet(let name):
+      return "let '\(shown(name))' is never used"
     }
   }
 

@@ -34,6 +34,9 @@ public struct CompileOptions: Sendable {
   /// it is enough for the deepest input the limits allow, the stages run
   /// on it; otherwise (and when nil) on a thread of their own.
   public var callerStack: Int?
+  /// Warnings count as errors (`--werror`): a compilation with any has no
+  /// scene and no output, and its warnings are reported as errors.
+  public var warningsAsErrors = false
 
   public init(
     canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
@@ -75,9 +78,16 @@ public struct CompileResult: Sendable {
   }
 
   /// The same text handed to `sink` diagnostic by diagnostic, as each is
-  /// rendered.
-  public func writeDiagnostics(maxErrors: Int = 20, to sink: (String) -> Void) {
-    DiagnosticRenderer(files: files, maxErrors: maxErrors).render(diagnostics, unlisted: unlisted, to: sink)
+  /// rendered; with `colour`, coloured for a terminal.
+  public func writeDiagnostics(maxErrors: Int = 20, colour: Bool = false, to sink: (String) -> Void) {
+    DiagnosticRenderer(files: files, maxErrors: maxErrors, colour: colour).render(
+      diagnostics, unlisted: unlisted, to: sink)
+  }
+
+  /// The diagnostics as JSON lines (DiagnosticJSON.swift), one a
+  /// diagnostic, handed to `sink` as each is rendered.
+  public func writeJSONDiagnostics(maxErrors: Int = 20, to sink: (String) -> Void) {
+    DiagnosticJSON(files: files, maxErrors: maxErrors).render(diagnostics, unlisted: unlisted, to: sink)
   }
 
   /// `renderedDiagnostics(maxErrors: 20)`.
@@ -143,7 +153,11 @@ public let defaultCanvasSide = 300.0
 /// own (`onLargeStack`), so a deeply nested input is never limited by the
 /// caller's stack.
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
-  onLargeStack(callerStack: options.callerStack) { compileOnThisStack(source, options) }
+  onLargeStack(callerStack: options.callerStack) {
+    var result = compileOnThisStack(source, options)
+    if options.warningsAsErrors { result.promoteWarnings() }
+    return result
+  }
 }
 
 private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {
@@ -202,6 +216,8 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     result.unlisted = bag.unlisted
     return result
   }
+  // The input's lets and components that the badge never uses.
+  bag.append(contentsOf: Usage.warnings(parsed.file, input: 0, overrides: overrides.map(\.value)))
 
   // Stage 4: values of the top level (names declared twice were found
   // with the imports).
@@ -210,7 +226,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   let letNames = Set(parsed.file.lets.map(\.name))
   var overrideValues: [String: Expr] = [:]  // the last -D of each name wins
   for o in overrides {
-    if !letNames.contains(o.name) { evaluator.report(.overrideUnknown(o.name), o.range) }
+    if !letNames.contains(o.name) {
+      evaluator.diagnostics.append(UnknownOverride.diagnostic(o.name, at: o.range, lets: parsed.file.lets.map(\.name)))
+    }
     overrideValues[o.name] = o.value
   }
   for decl in parsed.file.lets {
@@ -271,22 +289,22 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   return result
 }
 
-/// Adds to each error in a badge file whose range uses a name set with
-/// `-D` a note at that `-D` value: the error is then about the value given
-/// on the command line (`-D rotations=6deg` where a number is expected),
-/// not about the file. Each overridden name's uses are listed once, by
+/// Adds to each error or warning in a badge file whose range uses a name
+/// set with `-D` a note at that `-D` value: the error is then about the
+/// value given on the command line (`-D rotations=6deg` where a number is
+/// expected), not about the file. Each overridden name's uses are listed once, by
 /// file and then in source order, and each error looks its range up in
 /// those lists.
 private func notingOverrides(
   _ diagnostics: [Diagnostic], _ overrides: [(name: String, range: SourceRange, value: Expr)],
   _ uses: [String: [SourceRange]]
 ) -> [Diagnostic] {
-  guard !overrides.isEmpty, diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+  guard !overrides.isEmpty, diagnostics.contains(where: { $0.severity != .note }) else { return diagnostics }
   var given: [String: Expr] = [:]
   for o in overrides { given[o.name] = o.value }
   let names = uses.keys.filter { given[$0] != nil }.sorted()
   return diagnostics.map { d in
-    guard d.severity == .error else { return d }
+    guard d.severity != .note else { return d }
     var d = d
     for name in names {
       let ranges = uses[name]!
@@ -332,5 +350,17 @@ private func declaredSize(_ badge: BadgeDecl, _ scope: Scope, _ ev: Evaluator) -
   case 0: return Size(defaultCanvasSide, defaultCanvasSide)
   case 1: return Size(sides[0], sides[0])
   default: return Size(sides[0], sides[1])
+  }
+}
+
+extension CompileResult {
+  /// Makes every warning an error (`CompileOptions.warningsAsErrors`):
+  /// with any, there is no scene and nothing to write.
+  mutating func promoteWarnings() {
+    guard diagnostics.contains(where: { $0.severity == .warning }) else { return }
+    for i in diagnostics.indices where diagnostics[i].severity == .warning { diagnostics[i].severity = .error }
+    scene = nil
+    svg = nil
+    raster = nil
   }
 }

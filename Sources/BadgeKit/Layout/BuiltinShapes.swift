@@ -52,7 +52,8 @@ enum BuiltinShape: String, CaseIterable {
       guard let r = ev.length(ev.eval(a.value, scope), axis: min(size.width, size.height), a.value.range) else {
         return nil
       }
-      return roundedRectangle(o, s, radius: max(0, min(r - i, w / 2, h / 2)))
+      let radius = ev.notNegative(r, "corner radius", a.value.range)
+      return roundedRectangle(o, s, radius: max(0, min(radius - i, w / 2, h / 2)))
     case .capsule:
       return roundedRectangle(o, s, radius: min(w, h) / 2)
     case .circle:

@@ -368,7 +368,7 @@ extension LayoutEngine {
           name: name, arguments: values, size: size, context: context, environment: environment)
         if let cached = componentDrawings[key] {
           guard spend(cached.fillCount, at: nameRange), spendCopies(cached.fillCount, at: nameRange) else { return }
-          nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t) })
+          nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t, call: (name, nameRange)) })
           return
         }
         // A component's drawing depends only on its arguments, size and
@@ -387,7 +387,7 @@ extension LayoutEngine {
         // shape once a level.
         guard spendCopies(drawing.fillCount, at: nameRange) else { return }
         componentDrawings[key] = drawing
-        nodes.append(contentsOf: local.map { $0.transformed(by: t) })
+        nodes.append(contentsOf: local.map { $0.transformed(by: t, call: (name, nameRange)) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)
       }
@@ -473,6 +473,7 @@ extension LayoutEngine {
       if !inside.elements.isEmpty {
         var fill = Fill(path: inside, transform: t, paint: paint(context.paint, size), opacity: 1, rule: context.rule)
         fill.text = label
+        fill.origin = FillOrigin(element: range)
         label = nil
         nodes.append(.fill(fill))
       }
@@ -485,6 +486,7 @@ extension LayoutEngine {
           path: outline, transform: t, paint: paint(stroke.paint, size), opacity: 1, rule: .nonZero,
           stroke: stroke.style)
         fill.text = label
+        fill.origin = FillOrigin(element: range)
         nodes.append(.fill(fill))
       }
     }

@@ -7,15 +7,18 @@
 // - gradients: ends and stop offsets put where the SVG writes them (three
 //   decimals, ends in canvas space), and a gradient whose ends meet there
 //   is its last stop's colour, as SVG paints a gradient of no length.
+// A shape drawn wholly off the canvas is a warning (OffCanvas.swift).
 
 extension LayoutEngine {
   /// The farthest a shape may reach from the canvas' origin, in points.
   static let maximumCoordinate = 1e9
 
   /// `nodes` with gradient ends settled; reports (at `range`, the badge's
-  /// name) a shape that reaches too far.
-  func finish(_ nodes: [SceneNode], at range: SourceRange) -> [SceneNode] {
+  /// name) a shape that reaches too far, and warns of a shape drawn
+  /// wholly outside the `canvas`.
+  func finish(_ nodes: [SceneNode], at range: SourceRange, canvas: Size) -> [SceneNode] {
     var extents: [UnsafeRawPointer?: Double] = [:]
+    var offCanvas = OffCanvasCheck(canvas: canvas)
     var reported = false
     // Reports `message` the first time only: one error for the badge.
     func report(_ message: Message) {
@@ -40,25 +43,44 @@ extension LayoutEngine {
           (abs(t.a) + abs(t.c)) * reach0 + abs(t.tx), (abs(t.b) + abs(t.d)) * reach0 + abs(t.ty), reach0,
           abs(t.a), abs(t.b), abs(t.c), abs(t.d)))
     }
-    func visit(_ nodes: [SceneNode]) -> [SceneNode] {
+    // Warns of a fill drawn wholly off the canvas (`pad`: its stroke's
+    // reach in its frame; `margin`: the reach of blurs and shadows around
+    // it, in canvas points).
+    func warnOffCanvas(_ f: Fill, pad: Double, margin: Double) {
+      guard let origin = f.origin, let box = offCanvas.bounds(of: f, pad: pad), offCanvas.misses(box, margin: margin)
+      else { return }
+      let notes = origin.call.map { [Note("in component '\($0.name)', used here", at: $0.range)] } ?? []
+      evaluator.warn(offCanvas.message(box), origin.element, notes: notes)
+    }
+    // `margin`: how far blurs and shadows around the nodes reach, in
+    // canvas points; `drawn`: false inside a mask's content (which is
+    // not drawn itself).
+    func visit(_ nodes: [SceneNode], _ margin: Double = 0, drawn: Bool = true) -> [SceneNode] {
       nodes.map { node in
         switch node {
         case .clip(let shapes, let children):
           for c in shapes { check(c.path, c.transform) }
-          return .clip(shapes, children: visit(children))
-        case .shadow(let s, _):
+          return .clip(shapes, children: visit(children, margin, drawn: drawn))
+        case .shadow(let s, let children):
           far(max(abs(s.sigma.x), abs(s.sigma.y), abs(s.offset.x), abs(s.offset.y)))
-          return node.mapChildren(visit)
-        case .blur(let sigma, _):
+          let reach = 3 * max(abs(s.sigma.x), abs(s.sigma.y)) + max(abs(s.offset.x), abs(s.offset.y))
+          return .shadow(s, children: visit(children, margin + reach, drawn: drawn))
+        case .blur(let sigma, let children):
           far(max(abs(sigma.x), abs(sigma.y)))
-          return node.mapChildren(visit)
-        case .layer, .mask:
-          return node.mapChildren(visit)
+          let reach = 3 * max(abs(sigma.x), abs(sigma.y))
+          return .blur(sigma: sigma, children: visit(children, margin + reach, drawn: drawn))
+        case .layer(let opacity, let children):
+          return .layer(opacity: opacity, children: visit(children, margin, drawn: drawn))
+        case .mask(let mask, let children):
+          return .mask(visit(mask, margin, drawn: false), children: visit(children, margin, drawn: drawn))
         case .fill(var f):
           let t = f.transform
           // A stroke reaches half its width beyond the path, a square cap
           // √2 times that, a miter up to the limit times the width.
-          check(f.path, t, pad: f.stroke.map { $0.width * ($0.join == .miter ? max(1, $0.miterLimit) : 1) } ?? 0)
+          let pad = f.stroke.map { $0.width * ($0.join == .miter ? max(1, $0.miterLimit) : 1) } ?? 0
+          check(f.path, t, pad: pad)
+          // (A shape too far for the backends is an error already.)
+          if drawn && !reported { warnOffCanvas(f, pad: pad, margin: margin) }
           // Gradients are written in canvas space too: their ends,
           // centres and radii must be carried as well.
           switch f.paint {

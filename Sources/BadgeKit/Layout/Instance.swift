@@ -106,6 +106,7 @@ extension LayoutEngine {
         if case .repeat(let countExpr, let index, _, let body) = element.primary {
           let countValue = evaluator.eval(countExpr, scope)
           guard let count = evaluator.integer(countValue, in: 0...10_000, countExpr.range) else { continue }
+          evaluator.noteEmptyRepeat(count, countExpr.range)
           // Nested repeats multiply: budgets keep the work bounded, and are
           // taken before the copies are made.
           guard copyBudget >= count else {

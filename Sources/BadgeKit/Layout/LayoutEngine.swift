@@ -148,6 +148,6 @@ final class LayoutEngine {
       let origin = Point((canvas.width - s.width) / 2, (canvas.height - s.height) / 2)
       draw(child, proposal, .translation(origin.x, origin.y), DrawContext(), into: &nodes)
     }
-    return Scene(name: badge.name, size: canvas, nodes: finish(nodes, at: badge.nameRange))
+    return Scene(name: badge.name, size: canvas, nodes: finish(nodes, at: badge.nameRange, canvas: canvas))
   }
 }

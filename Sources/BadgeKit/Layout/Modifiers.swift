@@ -165,10 +165,10 @@ extension LayoutEngine {
       var w: Double?
       var h: Double?
       if let (v, r) = value("width") {
-        guard let x = ev.length(v, axis: size.width, r) else { return nil }; w = max(0, x)
+        guard let x = ev.length(v, axis: size.width, r) else { return nil }; w = ev.notNegative(x, "frame width", r)
       }
       if let (v, r) = value("height") {
-        guard let x = ev.length(v, axis: size.height, r) else { return nil }; h = max(0, x)
+        guard let x = ev.length(v, axis: size.height, r) else { return nil }; h = ev.notNegative(x, "frame height", r)
       }
       var alignment = Point(0.5, 0.5)
       if let (v, r) = value("alignment") { guard let p = ev.unitPoint(v, r) else { return nil }; alignment = p }
@@ -222,7 +222,9 @@ extension LayoutEngine {
         return nil
       }
       guard let o = ev.number(v, r) else { return nil }
-      return .opacity(min(1, max(0, o)))
+      let amount = ev.clamped(o, 0, 1, "opacity", percent: Warnings.isPercent(v), r)
+      if amount == 0 { ev.warn(.invisible(found: Warnings.number(o, percent: Warnings.isPercent(v))), r) }
+      return .opacity(amount)
     case "fill":
       guard let (v, r) = value("paint") else {
         evaluator.report(.missingArgument("paint", of: m.name), m.range)
@@ -247,7 +249,7 @@ extension LayoutEngine {
       for (i, name) in ["from", "to"].enumerated() {
         if let (v, r) = value(name) {
           guard let x = ev.number(v, r) else { return nil }
-          ends[i] = min(1, max(0, x))
+          ends[i] = ev.clamped(x, 0, 1, "trim '\(name)'", percent: Warnings.isPercent(v), r)
         }
       }
       return .trim(from: ends[0], to: ends[1])

@@ -63,6 +63,7 @@ struct PathBuilder {
           broken = true
           continue
         }
+        evaluator.noteEmptyRepeat(count, countExpr.range)
         for i in 0..<count {
           build(inner, scope.child([index ?? "index": .number(Double(i))]), space)
           // The evaluation budget bounds the work; once it is spent every

@@ -248,6 +248,9 @@ public struct Fill: Hashable, Sendable {
   /// The words the shape draws, when it is text (for accessibility: the
   /// SVG keeps them as its label).
   public var text: String?
+  /// Where the shape was written, for warnings about it (not part of
+  /// what it draws).
+  public var origin: FillOrigin?
 
   public init(
     path: ScenePath, transform: Transform, paint: Paint, opacity: Double, rule: FillRule,
@@ -260,6 +263,26 @@ public struct Fill: Hashable, Sendable {
     self.rule = rule
     self.stroke = stroke
   }
+}
+
+/// Where a fill comes from: the element that drew it and, when that is
+/// inside a component, the outermost use of a component that placed it on
+/// the canvas. Two origins are always equal: where a shape was written is
+/// not part of what it draws, so fills that draw the same compare equal.
+public struct FillOrigin: Hashable, Sendable {
+  /// The element (or built-in shape, or text) that made the fill.
+  public var element: SourceRange
+  /// The outermost component use it was drawn through, if any: the name
+  /// and where it is used.
+  public var call: (name: String, range: SourceRange)?
+
+  public init(element: SourceRange, call: (name: String, range: SourceRange)? = nil) {
+    self.element = element
+    self.call = call
+  }
+
+  public static func == (a: FillOrigin, b: FillOrigin) -> Bool { true }
+  public func hash(into hasher: inout Hasher) {}
 }
 
 /// One shape of a clip: the inside of `path` (by `rule`) in the frame
@@ -313,11 +336,14 @@ extension SceneNode {
   /// The node drawn through `t` after its own transforms; an effect's
   /// deviations grow as `t` stretches each canvas axis, as they were made
   /// (`LayoutEngine.sigma`).
-  public func transformed(by t: Transform) -> SceneNode {
-    func all(_ nodes: [SceneNode]) -> [SceneNode] { nodes.map { $0.transformed(by: t) } }
+  /// `call`: the use of a component that places the node, recorded as
+  /// its fills' outermost one.
+  public func transformed(by t: Transform, call: (name: String, range: SourceRange)? = nil) -> SceneNode {
+    func all(_ nodes: [SceneNode]) -> [SceneNode] { nodes.map { $0.transformed(by: t, call: call) } }
     switch self {
     case .fill(var f):
       f.transform = t * f.transform
+      if let call { f.origin?.call = call }
       return .fill(f)
     case .layer(let opacity, let children):
       return .layer(opacity: opacity, children: all(children))

@@ -222,8 +222,12 @@ enum Builtins {
     guard arity(name, args, n, range, ev) else { return .invalid }
     var channels: [Double] = []
     for (i, v) in values.enumerated() {
-      guard let x = ev.number(v, args[i].value.range) else { return .invalid }
-      channels.append(Swift.min(Swift.max(x, 0), i < 3 ? 255 : 1))
+      let r = args[i].value.range
+      guard let x = ev.number(v, r) else { return .invalid }
+      channels.append(
+        i < 3
+          ? ev.clamped(x, 0, 255, "colour channel", r)
+          : ev.clamped(x, 0, 1, "alpha", percent: Warnings.isPercent(v), r))
     }
     return .color(.bytes(channels[0], channels[1], channels[2], n == 4 ? channels[3] : 1))
   }
@@ -235,6 +239,8 @@ enum Builtins {
       let c = ev.color(values[0], args[0].value.range),
       let at = ev.number(values[1], args[1].value.range)
     else { return .invalid }
-    return .tuple([.color(c), .number(at)])
+    let location = ev.clamped(
+      at, 0, 1, "gradient stop location", percent: Warnings.isPercent(values[1]), args[1].value.range)
+    return .tuple([.color(c), .number(location)])
   }
 }

@@ -22,14 +22,22 @@ final class Evaluator {
   /// same (the limit stays spent).
   var muted = 0
 
+  /// Where a warning was reported (see `warn`): one a place.
+  var warned: Set<SourceRange> = []
+
   /// Reports `message`, with notes for the components it is inside: the
   /// three innermost and the outermost.
   func report(_ message: Message, _ range: SourceRange) {
     if muted > 0 && !message.isLimit { return }
+    diagnostics.append(Diagnostic(message, at: range, notes: componentNotes()))
+  }
+
+  /// Notes for the components being drawn: the three innermost and the
+  /// outermost, each at its use.
+  func componentNotes() -> [Note] {
     var calls = Array(callStack.reversed())
     if calls.count > 4 { calls = Array(calls.prefix(3)) + [calls[calls.count - 1]] }
-    let notes = calls.map { Note("in component '\($0.name)', used here", at: $0.range) }
-    diagnostics.append(Diagnostic(message, at: range, notes: notes))
+    return calls.map { Note("in component '\($0.name)', used here", at: $0.range) }
   }
 
   // MARK: Expressions
@@ -90,6 +98,7 @@ final class Evaluator {
   func repeated(_ expr: Expr, _ scope: Scope) -> [Value]? {
     guard case .repeatList(let countExpr, let index, let items) = expr.kind else { return [eval(expr, scope)] }
     guard let count = integer(eval(countExpr, scope), in: 0...10_000, countExpr.range) else { return nil }
+    noteEmptyRepeat(count, countExpr.range)
     var values: [Value] = []
     for i in 0..<count {
       let copy = scope.child(index ?? "index", .number(Double(i)))

@@ -14,16 +14,17 @@ extension Builtins {
     var points: [String: Point] = [:]
     var radii: [String: Extent] = [:]
     var angles: [String: Double] = [:]
-    var stops: [(RGBA, Double?)] = []
+    /// Each colour, its location if given, and where it was written.
+    var stops: [(RGBA, Double?, SourceRange)] = []
     var ok = true
     let labels = labels[name] ?? []
     /// Adds a colour or `stop(colour, location)`; false on a mismatch.
     func addStop(_ v: Value, _ range: SourceRange) -> Bool {
       switch v {
-      case .color(let c): stops.append((c, nil))
+      case .color(let c): stops.append((c, nil, range))
       case .tuple(let items) where items.count == 2:
         guard case .color(let c) = items[0], case .scalar(let at, 0) = items[1] else { fallthrough }
-        stops.append((c, at))
+        stops.append((c, at, range))
       default:
         return ev.mismatch("a colour or stop(colour, location)", v, range) != nil
       }
@@ -79,9 +80,15 @@ extension Builtins {
     // Stops without a location are spread evenly, as SwiftUI's Gradient(colors:).
     var resolved: [GradientStop] = []
     var last = 0.0
+    // A location out of 0…1 was clamped by `stop`; one before the stop
+    // ahead of it is moved up to it (as SVG reads stop offsets).
     for (i, s) in stops.enumerated() {
-      let at = s.1 ?? Double(i) / Double(stops.count - 1)
-      last = Swift.max(last, Swift.min(Swift.max(at, 0), 1))
+      let at = Swift.min(Swift.max(s.1 ?? Double(i) / Double(stops.count - 1), 0), 1)
+      if at < last {
+        let shown = { (x: Double) in Warnings.number(x, percent: false) }
+        ev.warn(.stopOutOfOrder(found: shown(at), to: shown(last)), s.2)
+      }
+      last = Swift.max(last, at)
       resolved.append(GradientStop(color: s.0, location: last))
     }
     let center = points["center"] ?? Point(0.5, 0.5)
@@ -133,7 +140,7 @@ extension Builtins {
       return .invalid
     }
     guard let x = ev.number(values[0], args[0].value.range) else { return .invalid }
-    let amount = Swift.min(Swift.max(x, 0), 1)
+    let amount = ev.clamped(x, 0, 1, "opacity", percent: Warnings.isPercent(values[0]), args[0].value.range)
     switch value {
     case .color(var c):
       c.a *= amount
