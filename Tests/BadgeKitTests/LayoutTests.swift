@@ -187,6 +187,16 @@ struct LayoutTests {
     #expect(s == Size(68, 68))
   }
 
+  @Test func aPaintAsBackgroundFillsTheFrame() throws {
+    // SwiftUI's .background(Color.red): a rectangle of the view's size,
+    // under it; .overlay(text(…)) takes a text as its content.
+    let scene = try #require(
+      Support.scene("badge B size 100 { rect().fill(blue).frame(width: 40, height: 20).background(red) }"))
+    #expect(scene.fills.count == 2)
+    #expect(scene.fills[0].paint == .solid(.bytes(255, 59, 48)))
+    #expect(Support.canvasBox(scene.fills[0]) == [30, 40, 70, 60])
+  }
+
   @Test func swiftUIsPaddingOfEdges() throws {
     // .padding(.horizontal, 10): 10 on the leading and trailing edges only;
     // .padding(.top): 16 on the top.

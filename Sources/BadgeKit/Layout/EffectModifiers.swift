@@ -141,8 +141,22 @@ extension LayoutEngine {
     let label = LayoutEngine.viewParameters[m.name]!
     var content: Block?
     if let a = bound[label] {
-      let isCallee = { (name: String) in self.components[name] != nil || BuiltinShape(rawValue: name) != nil }
-      guard let element = Element(viewExpression: a.value, isCallee: isCallee) else {
+      let isCallee = { (name: String) in
+        self.components[name] != nil || BuiltinShape(rawValue: name) != nil || BuiltinView(rawValue: name) != nil
+      }
+      var view = Element(viewExpression: a.value, isCallee: isCallee)
+      if view == nil, m.name == "overlay" || m.name == "background" {
+        // SwiftUI's .background(Color.red): a paint is a rectangle it fills.
+        switch ev.eval(a.value, scope) {
+        case .color, .gradient:
+          let r = a.value.range
+          let fill = Modifier(
+            name: "fill", nameRange: r, arguments: [Argument(label: nil, labelRange: r, value: a.value)], range: r)
+          view = Element(primary: .call(name: "rect", nameRange: r, arguments: []), modifiers: [fill], range: r)
+        default: break
+        }
+      }
+      guard let element = view else {
         let found = ev.eval(a.value, scope)
         if found != .invalid { ev.report(.notAShape(found.kindDescription), a.value.range) }
         return nil

@@ -224,9 +224,7 @@ struct Resolver {
           element(view)
           continue
         }
-        if let label = a.label, !labels.contains(label) {
-          report(.unknownArgumentLabel(label, of: m.name, suggestion: Resolver.suggest(label, labels)), a.labelRange)
-        }
+        if let label = a.label, !labels.contains(label) { unknownLabel(a, label, labels, callee: m.name) }
         // Text styles and weights are offered as names only where text is set.
         let outer = offersTextNames
         offersTextNames = LayoutEngine.textModifiers[m.name] != nil
@@ -282,15 +280,7 @@ struct Resolver {
     let known: Set<String>? = labels.flatMap { $0.count > 16 ? Set($0) : nil }
     for a in args {
       if let labels, let label = a.label, !(known?.contains(label) ?? labels.contains(label)) {
-        if let ours = SwiftUINames.labels[callee]?[label] {
-          // RoundedRectangle(cornerRadius:) → roundedRect(radius:).
-          report(
-            Diagnostic(
-              .swiftUIName(label + ":", badgec: ours + ":", hint: nil), at: a.labelRange,
-              fixIts: [FixIt(a.labelRange, ours)]))
-        } else {
-          report(.unknownArgumentLabel(label, of: callee, suggestion: Resolver.suggest(label, labels)), a.labelRange)
-        }
+        unknownLabel(a, label, labels, callee: callee)
       }
       expression(a.value)
     }
@@ -387,6 +377,23 @@ struct Resolver {
 
   private mutating func report(_ m: Message, _ range: SourceRange) { diagnostics.report(m, at: range) }
   private mutating func report(_ d: Diagnostic) { diagnostics.append(d) }
+
+  /// Reports argument `a`'s `label`, which `callee` does not take: SwiftUI's
+  /// label for one of badgec's with a fix-it (`cornerRadius:` is
+  /// `radius:`), nothing when the value is itself a SwiftUI spelling that
+  /// reports the habit (`style: StrokeStyle(…)`), else the unknown label.
+  private mutating func unknownLabel(_ a: Argument, _ label: String, _ labels: [String], callee: String) {
+    if let ours = SwiftUINames.labels[callee]?[label] {
+      report(
+        Diagnostic(
+          .swiftUIName(label + ":", badgec: ours + ":", hint: nil), at: a.labelRange,
+          fixIts: [FixIt(a.labelRange, ours)]))
+    } else if case .call(let n, _) = a.value.kind, SwiftUINames.functions[n] != nil {
+      return
+    } else {
+      report(.unknownArgumentLabel(label, of: callee, suggestion: Resolver.suggest(label, labels)), a.labelRange)
+    }
+  }
 
   /// The parameters of a component, built-in view or shape named `name`.
   private func parameters(ofCallee name: String) -> [String]? {

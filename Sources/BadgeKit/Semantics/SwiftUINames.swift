@@ -45,7 +45,8 @@ enum SwiftUINames {
     "AngularGradient": .init(badgec: "angular", hint: "angular(c1, c2, center:, startAngle:, endAngle:)"),
     "Gradient": .init(badgec: nil, hint: "list the colours in the gradient itself: linear(red, blue)"),
     "Color": .init(
-      badgec: "rgb", hint: "rgb(r, g, b) takes 0–255 channels: Color(red: 1, green: 0.5, blue: 0) is rgb(255, 128, 0)"),
+      badgec: nil,
+      hint: "write rgb(r, g, b) with 0–255 channels: Color(red: 1, green: 0.5, blue: 0) is rgb(255, 128, 0)"),
     "UnitPoint": .init(badgec: nil, hint: "a unit point is a pair (x, y), or a name such as top"),
     "StrokeStyle": .init(badgec: nil, hint: "give the style to the stroke: .stroke(color, width:, cap:, join:, dash:)"),
     "degrees": .init(badgec: nil, hint: "an angle is written with its unit: 45deg"),
@@ -75,7 +76,6 @@ enum SwiftUINames {
   static let labels: [String: [String: String]] = [
     "roundedRect": ["cornerRadius": "radius"],
     "linear": ["startPoint": "start", "endPoint": "end"],
-    "stroke": ["style": "width"], "strokeBorder": ["style": "width"],
     "rotate": ["degrees": "angle"],
     "frame": ["minimumWidth": "minWidth", "maximumWidth": "maxWidth"],
     "aspect": ["contentMode": "mode"],
