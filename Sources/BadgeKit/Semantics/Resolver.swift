@@ -196,7 +196,10 @@ struct Resolver {
     for m in e.modifiers {
       guard let labels = LayoutEngine.modifierParameters[m.name] else {
         // (Its arguments and content are not checked: one error.)
-        if !swiftUI(m.name, SwiftUINames.modifiers, at: m.nameRange) {
+        // .rotationEffect(.degrees(45)): one error, its fix-its writing
+        // .rotate(45deg).
+        let angles = m.arguments.compactMap { Resolver.angleFixIt($0.value) }
+        if !swiftUI(m.name, SwiftUINames.modifiers, at: m.nameRange, also: angles) {
           let candidates = LayoutEngine.modifierParameters.keys
           let near = suggest(m.name, "modifier", candidates)
           report(.unknownModifier(m.name, suggestion: near), m.nameRange)
@@ -208,8 +211,10 @@ struct Resolver {
         } else if let ours = SwiftUINames.modifiers[m.name]?.badgec,
           let parameters = LayoutEngine.modifierParameters[ours]
         {
-          // .rotationEffect(.degrees(45)): checked as .rotate's.
-          arguments(m.arguments, labels: parameters, callee: ours)
+          // .rotationEffect(.degrees(45)): checked as .rotate's (the
+          // angle written SwiftUI's way is part of the error above).
+          let rest = m.arguments.filter { Resolver.angleFixIt($0.value) == nil }
+          arguments(rest, labels: parameters, callee: ours)
         }
         continue
       }
@@ -327,7 +332,10 @@ struct Resolver {
         let nameRange = SourceRange(file: e.range.file, start: e.range.start, end: e.range.start + n.utf8.count)
         if componentParameters[n] != nil || BuiltinShape(rawValue: n) != nil || BuiltinView(rawValue: n) != nil {
           report(.componentAsValue(n), e.range)
-        } else if !swiftUI(n, SwiftUINames.functions, at: nameRange) {
+        } else if !swiftUI(
+          n, SwiftUINames.functions, at: SwiftUINames.functions[n]?.badgec == nil ? e.range : nameRange,
+          fixing: nameRange, also: Resolver.angleFixIt(e).map { [$0] } ?? [])
+        {
           let near = suggest(n, "function", Builtins.functions)
           report(.unknownFunction(n, suggestion: near), e.range)
           if let near { arguments(args, labels: Builtins.labels[near] ?? [], callee: near) }
@@ -403,13 +411,26 @@ struct Resolver {
   /// Reports SwiftUI's `name` as badgec spells it, with a fix-it at
   /// `range` where badgec has a name for it; false when `table` does not
   /// hold `name`.
-  private mutating func swiftUI(_ name: String, _ table: [String: SwiftUIName], at range: SourceRange) -> Bool {
+  /// (`fixing`: the name's own range, when `range` is wider.)
+  private mutating func swiftUI(
+    _ name: String, _ table: [String: SwiftUIName], at range: SourceRange, fixing: SourceRange? = nil,
+    also: [FixIt] = []
+  ) -> Bool {
     guard let s = table[name] else { return false }
     report(
       Diagnostic(
         .swiftUIName(name, badgec: s.badgec, hint: s.hint), at: range,
-        fixIts: s.badgec.map { [FixIt(range, $0)] } ?? []))
+        fixIts: (s.badgec.map { [FixIt(fixing ?? range, $0)] } ?? []) + also))
     return true
+  }
+
+  /// SwiftUI's angle `.degrees(45)` or `.radians(0.5)` of a number written
+  /// out, as the fix-it writing `45deg` or `0.5rad`.
+  static func angleFixIt(_ e: Expr) -> FixIt? {
+    guard case .call(let f, let args) = e.kind, f == "degrees" || f == "radians", args.count == 1,
+      case .number(let x, .none) = args[0].value.kind
+    else { return nil }
+    return FixIt(e.range, formatForMessage(x) + (f == "degrees" ? "deg" : "rad"))
   }
 
   /// A suggestion for the unknown `name` of a `kind` of thing, remembered
