@@ -324,10 +324,10 @@ struct ImportTests {
     defer { tree.remove() }
     #expect(
       tree.rendered(tree.compile("m.badge")) == """
-        lib/broken.badge:4:9: error: expected an expression, found the end of the line
+        lib/broken.badge:4:10: error: expected an expression, found the end of the line
           |
         4 |   circle(
-          |         ^
+          |          ^
         m.badge:1:8: note: 'lib/broken.badge' is imported here
           |
         1 | import "lib/broken.badge"

@@ -185,14 +185,14 @@ struct ParserTests {
       """
     #expect(
       ParserTests.rendered(text) == """
-        t.badge:1:11: error: expected an expression, found the end of the line
+        t.badge:1:12: error: expected an expression, found the end of the line
           |
         1 | let a = 1 +
-          |           ^
-        t.badge:2:10: error: expected ')', found the end of the line
+          |            ^
+        t.badge:2:11: error: expected ')', found the end of the line
           |
         2 | let b = (2
-          |          ^
+          |           ^
         t.badge:3:24: error: unknown path command 'jump'; expected move, line, lines, quad, cubic, close or data
           |
         3 | component C() { path { jump (0, 0) } }

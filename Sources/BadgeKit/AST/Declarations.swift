@@ -11,6 +11,9 @@ public struct BadgeFile: Equatable, Sendable {
   public var components: [ComponentDecl] = []
   /// The `badge` declaration (one per file).
   public var badge: BadgeDecl?
+  /// Names of Swift declarations skipped with an error (`struct Tile:
+  /// View { … }`): their uses are not errors again.
+  public var skippedNames: Set<String> = []
 
   public init() {}
 }

@@ -28,6 +28,7 @@ enum TopLevel {
       }
       merged.lets += tree.lets
       merged.components += tree.components
+      merged.skippedNames.formUnion(tree.skippedNames)
     }
     merged.imports = input.imports
     merged.badge = input.badge

@@ -423,6 +423,8 @@ public struct Lexer {
     pos += 1
     while pos < bytes.count && isIdentifierPart(bytes[pos]) { pos += 1 }
     let digits = Array(bytes[(start + 1)..<pos])
+    // Swift's `#Preview`: a word, for the parser to name.
+    if String(decoding: digits, as: UTF8.self) == "Preview" { return .identifier("#Preview") }
     guard [3, 6, 8].contains(digits.count), digits.allSatisfy(isHexDigit) else {
       report(.badColorLiteral(String(decoding: bytes[start..<pos], as: UTF8.self)), start, pos)
       return .color(RGBA(r: 0, g: 0, b: 0, a: 1))

@@ -7,6 +7,7 @@ extension Parser {
     var result = BadgeFile()
     while !isAtEnd {
       let start = index
+      suspectedOpenBlock = nil
       do {
         try declaration(into: &result)
       } catch {
@@ -15,7 +16,8 @@ extension Parser {
       }
       if index == start { advance() }  // progress guarantee
     }
-    if result.badge == nil && requiresBadge {
+    // (A #Preview in its place was reported as one.)
+    if result.badge == nil && requiresBadge && !sawPreview {
       report(Diagnostic(.missingBadge, at: peek.range))
     }
     return result
@@ -38,7 +40,8 @@ extension Parser {
         result.badge = badge
       }
     case .identifier(let word) where ["struct", "var", "func", "#Preview", "@main"].contains(word):
-      try swiftDeclaration(word)
+      if let skipped = try swiftDeclaration(word) { result.skippedNames.insert(skipped) }
+      if word == "#Preview" { sawPreview = true }
     default:
       throw unexpected("'badge', 'component', 'import' or 'let'")
     }
@@ -140,7 +143,8 @@ extension Parser {
 
   /// Swift's `struct Name: View { … }`, `var`, `func`: skipped to the end
   /// of their braces with one error naming badgec's declarations.
-  mutating func swiftDeclaration(_ word: String) throws(ParseError) {
+  /// Returns the declared name, if it has one.
+  mutating func swiftDeclaration(_ word: String) throws(ParseError) -> String? {
     let start = advance().range
     var name = word
     if case .identifier(let n) = peek.kind { name = n }
@@ -154,10 +158,12 @@ extension Parser {
     let hint: String
     switch word {
     case "struct": hint = "write 'component \(name)(parameters) { … }', and the badge as 'badge Name size W { … }'"
+    case "#Preview": hint = "the badge is its own preview: write 'badge Name size W { … }'"
     case "var": hint = "write 'let \(name) = value'"
     default: hint = "write 'component \(name)(parameters) { … }'"
     }
     report(Diagnostic(.swiftUIName(word == name ? word : "\(word) \(name)", badgec: nil, hint: hint), at: start))
     _ = end
+    return word == name ? nil : name
   }
 }

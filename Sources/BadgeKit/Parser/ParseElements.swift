@@ -138,6 +138,8 @@ extension Parser {
   /// a shape or content.
   mutating func argumentValue() throws(ParseError) -> Expr {
     switch peek.kind {
+    case .keyword(.geometry) where peek(1).kind == .dot:
+      return try expression()  // SwiftUI's `geometry.size.width`
     case .keyword(.path), .keyword(.zstack), .keyword(.vstack), .keyword(.hstack), .keyword(.geometry):
       return try viewArgument()
     case .keyword(.repeat):

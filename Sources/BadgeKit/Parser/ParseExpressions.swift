@@ -97,6 +97,11 @@ extension Parser {
       return Expr(.name(name), t.range)
     case .leftBracket:
       return try bracketList()
+    case .keyword(let k) where peek(1).kind == .dot && peek(2).kind == .keyword(.size):
+      // SwiftUI's `geometry.size.width` (read by swiftUITypeMember).
+      advance()
+      height = 1
+      return Expr(.name(k.rawValue), t.range)
     case .leftParen:
       advance()
       var items = [try expression()]

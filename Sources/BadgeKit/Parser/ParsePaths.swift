@@ -47,6 +47,7 @@ extension Parser {
   /// pathCommand = IDENT [ argument { "," argument } ] ;
   mutating func pathCommand() throws(ParseError) -> PathCommand {
     try spendItem()
+    if let swift = try swiftPathCall() { return swift }
     guard case .identifier(let name) = peek.kind else {
       throw unexpected("a path command (move, line, lines, quad, cubic, close or data)")
     }

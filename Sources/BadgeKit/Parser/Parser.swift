@@ -47,6 +47,13 @@ public struct Parser {
   /// Set just before a SwiftUI container's block: a closure's parameters
   /// (`{ i in`, `{ geometry in`) are skipped at its start.
   var skipsClosureParameters = false
+  /// The closure parameters last skipped (`g in`), for a fix-it.
+  var skippedClosureParameters: SourceRange?
+  /// Whether a Swift `#Preview` was skipped (it stands for the badge).
+  var sawPreview = false
+  /// The first block of the current declaration whose `}` seemed to be an
+  /// outer block's (see `closesAnOuterBlock`).
+  var suspectedOpenBlock: (range: SourceRange, owner: String)?
   /// Whether a block left open has been reported (once: the blocks around
   /// it are left open by the same mistake).
   var reportedOpenBlock = false
@@ -172,12 +179,16 @@ public struct Parser {
   /// error is at the end of that line, where the missing piece belongs
   /// (`rect().fill(red` then a new line: the ')' is missing after `red`).
   mutating func unexpected(_ what: String) -> ParseError {
-    if peek.lineBefore && index > 0 && !isAtEnd && previous.kind != .leftBrace {
+    // (Only where something was left unfinished: a closing bracket or the
+    // operand after an operator or comma; a line that starts with a wrong
+    // token is itself the mistake.)
+    let unfinished = what.contains("')'") || what.contains("']'") || what == "an expression"
+    if unfinished && peek.lineBefore && index > 0 && !isAtEnd && previous.kind != .leftBrace {
       let end = previous.range.end
       report(
         Diagnostic(
           .expected(what, found: "the end of the line"),
-          at: SourceRange(file: previous.range.file, start: max(previous.range.start, end - 1), end: end)))
+          at: SourceRange(file: previous.range.file, start: end, end: end)))
     } else {
       report(Diagnostic(.expected(what, found: peek.kind.description), at: peek.range))
     }
@@ -239,18 +250,48 @@ public struct Parser {
         if p.index == start { p.advance() }  // progress guarantee
       }
       if p.check(.rightBrace) {
+        // A `}` indented less than the line that opened this block may be
+        // an outer block's, this one's left out: remembered, and used only
+        // if a block is found left open later.
+        if p.suspectedOpenBlock == nil && p.closesAnOuterBlock(openedAt: open) {
+          p.suspectedOpenBlock = (open, owner)
+        }
         p.advance()
       } else {
-        // Left open: reported once, at the innermost open brace; the blocks
+        // Left open: reported once, at the block whose `}` the indentation
+        // says is missing, else at the innermost open brace; the blocks
         // around it end here too, and the declaration that follows is read
         // as one.
         if !p.reportedOpenBlock {
-          p.report(Diagnostic(.blockNotClosed(owner), at: open))
+          let (at, whose) = p.suspectedOpenBlock ?? (open, owner)
+          p.report(Diagnostic(.blockNotClosed(whose), at: at))
           p.reportedOpenBlock = true
         }
       }
       return (items, p.range(from: open))
     }
+  }
+
+  /// Whether the `}` ahead, alone at the start of its line and indented
+  /// less than the line that opened the block at `open`, closes a block
+  /// around it: the block's own `}` was left out (reported at `open`).
+  func closesAnOuterBlock(openedAt open: SourceRange) -> Bool {
+    guard peek.lineBefore, open.file == peek.range.file else { return false }
+    let bytes = source.bytes
+    func indentation(ofLineAt offset: Int) -> Int {
+      var start = min(offset, bytes.count)
+      while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+      var n = 0
+      while start + n < bytes.count && (bytes[start + n] == UInt8(ascii: " ") || bytes[start + n] == UInt8(ascii: "\t"))
+      {
+        n += 1
+      }
+      return n
+    }
+    let opener = indentation(ofLineAt: open.start)
+    let closer = indentation(ofLineAt: peek.range.start)
+    // Only when the brace is the first thing on its line.
+    return peek.range.start - closer >= 0 && closer < opener
   }
 
   /// Whether the next token starts a top-level declaration that cannot be
@@ -260,6 +301,7 @@ public struct Parser {
     guard peek.lineBefore else { return false }
     switch peek.kind {
     case .keyword(.component), .keyword(.badge), .keyword(.import): return true
+    case .identifier("struct"), .identifier("#Preview"): return true  // Swift's, reported as such
     default: return false
     }
   }

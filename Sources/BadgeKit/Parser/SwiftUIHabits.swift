@@ -19,17 +19,21 @@ extension Parser {
       report(
         Diagnostic(
           .swiftUIName(name, badgec: "path", hint: "path { move (x, y) line (x, y) … } or path(\"M…\")"),
-          at: nameRange.union(start)))
-      return .call(name: "path", nameRange: nameRange, arguments: [])
+          at: nameRange, fixIts: [FixIt(nameRange, "path")]))
+      return .path(PathBody(items: [], range: start.union(previous.range)))
     }
     skipsClosureParameters = true
+    skippedClosureParameters = nil
     let body = try block()
     guard let ours, ["vstack", "hstack", "zstack", "geometry"].contains(ours) else {
       return .call(name: name, nameRange: nameRange, arguments: args)
     }
+    // The fix-it also removes the closure's parameters (`g in`).
+    let removals = skippedClosureParameters.map { [FixIt($0, "")] } ?? []
     report(
       Diagnostic(
-        .swiftUIName(name, badgec: ours, hint: nil), at: nameRange, fixIts: [FixIt(nameRange, ours)]))
+        .swiftUIName(name, badgec: ours, hint: ours == "geometry" ? "its size is width and height inside" : nil),
+        at: nameRange, fixIts: [FixIt(nameRange, ours)] + removals))
     switch ours {
     case "vstack": return .stack(StackView(axis: .v, keywordRange: nameRange, arguments: args, body: body))
     case "hstack": return .stack(StackView(axis: .h, keywordRange: nameRange, arguments: args, body: body))
@@ -114,7 +118,9 @@ extension Parser {
       default: return
       }
       if peek(ahead + 1).kind == .identifier("in") {
+        let first = peek.range
         for _ in 0...(ahead + 1) { advance() }
+        skippedClosureParameters = first.union(previous.range)
         return
       }
       guard peek(ahead + 1).kind == .comma else { return }
@@ -125,6 +131,17 @@ extension Parser {
   /// `Color.red`, `Font.title`, `UnitPoint.top`: the member alone, with
   /// one error and a fix-it; `Font.system(size: 20)` the call alone.
   mutating func swiftUITypeMember(_ e: Expr) throws(ParseError) -> Expr? {
+    // A GeometryReader's `g.size.width`: `width` here.
+    if case .name(let proxy) = e.kind, check(.dot), peek(1).kind == .keyword(.size), peek(2).kind == .dot,
+      case .identifier(let side) = peek(3).kind, side == "width" || side == "height"
+    {
+      for _ in 0..<4 { advance() }
+      let written = e.range.union(previous.range)
+      report(
+        Diagnostic(
+          .swiftUIName("\(proxy).size.\(side)", badgec: side, hint: nil), at: written, fixIts: [FixIt(written, side)]))
+      return Expr(.name(side), written)
+    }
     guard case .name(let type) = e.kind, SwiftUINames.typeNames.contains(type), check(.dot),
       case .identifier(let member) = peek(1).kind, !peek(1).spaceBefore
     else { return nil }
@@ -164,5 +181,56 @@ extension Parser {
     try setHeight(tallest + 1, at: open)
     if items.count == 1 { return Expr(items[0].kind, whole) }
     return Expr(.tuple(items), whole)
+  }
+
+  /// SwiftUI's `Path` calls in a path body, `path.move(to: CGPoint(x: 0,
+  /// y: 0))`, `path.addLine(to:)`, `path.addQuadCurve(to:, control:)`,
+  /// `path.addCurve(to:, control1:, control2:)`, `path.closeSubpath()`:
+  /// read as badgec's command (points as pairs), with one error whose
+  /// fix-it writes it (`move (0, 0)`). Nil when the item is not one.
+  mutating func swiftPathCall() throws(ParseError) -> PathCommand? {
+    let commands = [
+      "move": "move", "addLine": "line", "addQuadCurve": "quad", "addCurve": "cubic", "closeSubpath": "close",
+      "addLines": "lines",
+    ]
+    let receiver: String
+    switch peek.kind {
+    case .identifier(let name): receiver = name
+    case .keyword(let k): receiver = k.rawValue  // `path` is a keyword here
+    default: return nil
+    }
+    guard peek(1).kind == .dot, case .identifier(let method) = peek(2).kind, let ours = commands[method] else {
+      return nil
+    }
+    let start = advance().range
+    advance()
+    let methodRange = advance().range
+    var args: [Argument] = []
+    if check(.leftParen) { args = try arguments() }
+    let written = start.union(previous.range)
+    // CGPoint(x: a, y: b) is the pair (a, b); `to:` is the point itself.
+    var texts: [String] = []
+    var converted: [Argument] = []
+    for a in args {
+      var value = a.value
+      var text: String?
+      if case .call("CGPoint", let xy) = a.value.kind, xy.count == 2 {
+        value = Expr(.tuple([xy[0].value, xy[1].value]), a.value.range)
+        let x = source.text(xy[0].value.range.start..<xy[0].value.range.end)
+        let y = source.text(xy[1].value.range.start..<xy[1].value.range.end)
+        text = "(\(x), \(y))"
+      }
+      let label = a.label == "to" ? nil : a.label
+      converted.append(Argument(label: label, labelRange: a.labelRange, value: value))
+      if let text { texts.append(label.map { "\($0): \(text)" } ?? text) }
+    }
+    let fix =
+      ours == "close"
+      ? "close" : texts.count == args.count && !args.isEmpty ? "\(ours) " + texts.joined(separator: ", ") : nil
+    report(
+      Diagnostic(
+        .swiftUIName("\(receiver).\(method)", badgec: ours, hint: nil), at: start.union(methodRange),
+        fixIts: fix.map { [FixIt(written, $0)] } ?? []))
+    return PathCommand(name: ours, nameRange: methodRange, arguments: converted, range: written)
   }
 }

@@ -177,7 +177,9 @@ struct Resolver {
       } else {
         // One mistake, one error: the arguments of an unknown callee are
         // not checked.
-        if !swiftUI(name, SwiftUINames.views, at: range) {
+        if file.skippedNames.contains(name) {
+          labels = nil  // a skipped Swift view: reported where it was declared
+        } else if !swiftUI(name, SwiftUINames.views, at: range) {
           let near = suggest(name, "component", calleeCandidates)
           report(.unknownComponent(name, suggestion: near), range)
           // A misspelt callee's arguments are checked as the one meant.
@@ -332,6 +334,12 @@ struct Resolver {
         let nameRange = SourceRange(file: e.range.file, start: e.range.start, end: e.range.start + n.utf8.count)
         if componentParameters[n] != nil || BuiltinShape(rawValue: n) != nil || BuiltinView(rawValue: n) != nil {
           report(.componentAsValue(n), e.range)
+        } else if let ours = SwiftUINames.functions[n]?.badgec, Builtins.functions.contains(ours) {
+          // LinearGradient(colors: …, startPoint: .top): one error for the
+          // name, and its arguments checked as linear's (labels' habits
+          // at once).
+          _ = swiftUI(n, SwiftUINames.functions, at: nameRange)
+          arguments(args, labels: Builtins.labels[ours] ?? [], callee: ours)
         } else if !swiftUI(
           n, SwiftUINames.functions, at: SwiftUINames.functions[n]?.badgec == nil ? e.range : nameRange,
           fixing: nameRange, also: Resolver.angleFixIt(e).map { [$0] } ?? [])
@@ -391,7 +399,14 @@ struct Resolver {
   /// `radius:`), nothing when the value is itself a SwiftUI spelling that
   /// reports the habit (`style: StrokeStyle(…)`), else the unknown label.
   private mutating func unknownLabel(_ a: Argument, _ label: String, _ labels: [String], callee: String) {
-    if let ours = SwiftUINames.labels[callee]?[label] {
+    if SwiftUINames.labels[callee]?[label] == "" {
+      // LinearGradient(colors: [.red, .blue]): the colours take no label.
+      let written = SourceRange(file: a.labelRange.file, start: a.labelRange.start, end: a.value.range.start)
+      report(
+        Diagnostic(
+          .swiftUIName(label + ":", badgec: nil, hint: "the values go without a label: \(callee)(red, blue)"),
+          at: a.labelRange, fixIts: [FixIt(written, "")]))
+    } else if let ours = SwiftUINames.labels[callee]?[label] {
       report(
         Diagnostic(
           .swiftUIName(label + ":", badgec: ours + ":", hint: nil), at: a.labelRange,
@@ -427,10 +442,16 @@ struct Resolver {
   /// SwiftUI's angle `.degrees(45)` or `.radians(0.5)` of a number written
   /// out, as the fix-it writing `45deg` or `0.5rad`.
   static func angleFixIt(_ e: Expr) -> FixIt? {
-    guard case .call(let f, let args) = e.kind, f == "degrees" || f == "radians", args.count == 1,
-      case .number(let x, .none) = args[0].value.kind
+    guard case .call(let f, let args) = e.kind, f == "degrees" || f == "radians" || f == "Angle", args.count == 1
     else { return nil }
-    return FixIt(e.range, formatForMessage(x) + (f == "degrees" ? "deg" : "rad"))
+    let unit = f == "radians" || args[0].label == "radians" ? "rad" : "deg"
+    switch args[0].value.kind {
+    case .number(let x, .none): return FixIt(e.range, formatForMessage(x) + unit)
+    case .negate(let inner):
+      guard case .number(let x, .none) = inner.kind else { return nil }
+      return FixIt(e.range, "-" + formatForMessage(x) + unit)
+    default: return nil
+    }
   }
 
   /// A suggestion for the unknown `name` of a `kind` of thing, remembered

@@ -69,13 +69,16 @@ enum SwiftUINames {
   /// Types whose members SwiftUI writes as `Type.member`: `Color.red` is
   /// `red` here.
   static let typeNames: Set<String> = [
+    "Double", "CGFloat", "Float",
     "Color", "Font", "UnitPoint", "Alignment", "HorizontalAlignment", "VerticalAlignment",
   ]
 
   /// Argument labels, by badgec callee: `RoundedRectangle(cornerRadius:)`.
   static let labels: [String: [String: String]] = [
     "roundedRect": ["cornerRadius": "radius"],
-    "linear": ["startPoint": "start", "endPoint": "end"],
+    "linear": ["startPoint": "start", "endPoint": "end", "colors": "", "stops": ""],
+    "radial": ["colors": "", "stops": ""],
+    "angular": ["colors": "", "stops": ""],
     "rotate": ["degrees": "angle"],
     "frame": ["minimumWidth": "minWidth", "maximumWidth": "maxWidth"],
     "aspect": ["contentMode": "mode"],
