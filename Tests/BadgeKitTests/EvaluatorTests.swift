@@ -70,7 +70,10 @@ struct EvaluatorTests {
 
   static let errors: [(String, String)] = [
     ("width + 1deg", "expected a length, found an angle"),
-    ("sin(45)", "expected an angle, found a number"),
+    (
+      "sin(45)",
+      "expected an angle such as 45deg (radians as a number x are x * 1rad: sin(pi / 4 * 1rad)), found a number"
+    ),
     ("1 / (2 - 2)", "division by zero"),
     ("sqrt(0 - 4)", "square root of a negative number"),
     ("sqrt(width)", "expected a number or an area, found a length"),

@@ -178,7 +178,16 @@ enum Builtins {
     -> Value
   {
     let values = positional(name, args, scope, ev)
-    guard arity(name, args, 1, range, ev), let a = ev.angle(values[0], args[0].value.range) else { return .invalid }
+    guard arity(name, args, 1, range, ev) else { return .invalid }
+    if case .scalar(_, 0) = values[0] {
+      // Swift's sin(.pi / 4) takes radians: here an angle has its unit.
+      ev.report(
+        .typeMismatch(
+          expected: "an angle such as 45deg (radians as a number x are x * 1rad: \(name)(pi / 4 * 1rad))",
+          found: "a number"), args[0].value.range)
+      return .invalid
+    }
+    guard let a = ev.angle(values[0], args[0].value.range) else { return .invalid }
     switch name {
     case "sin": return .number(sinOf(a))
     case "cos": return .number(cosOf(a))
