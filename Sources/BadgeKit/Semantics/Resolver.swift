@@ -181,7 +181,7 @@ struct Resolver {
           labels = nil  // a skipped Swift view: reported where it was declared
         } else if !swiftUI(name, SwiftUINames.views, at: range) {
           let near = suggest(name, "component", calleeCandidates)
-          report(.unknownComponent(name, suggestion: near), range)
+          report(.unknownComponent(name, suggestion: near), range, near: near)
           // A misspelt callee's arguments are checked as the one meant.
           labels = near.flatMap { parameters(ofCallee: $0) }
         } else if let ours = SwiftUINames.views[name]?.badgec, let shape = BuiltinShape(rawValue: ours) {
@@ -204,7 +204,7 @@ struct Resolver {
         if !swiftUI(m.name, SwiftUINames.modifiers, at: m.nameRange, also: angles) {
           let candidates = LayoutEngine.modifierParameters.keys
           let near = suggest(m.name, "modifier", candidates)
-          report(.unknownModifier(m.name, suggestion: near), m.nameRange)
+          report(.unknownModifier(m.name, suggestion: near), m.nameRange, near: near)
           // A misspelt modifier's arguments are checked as the one meant
           // (one mistake, one error: nothing else when none is near).
           if let near, let parameters = LayoutEngine.modifierParameters[near] {
@@ -326,7 +326,7 @@ struct Resolver {
         let near = suggest(n, "name", candidates).flatMap {
           !offersTextNames && Builtins.textKeywords.contains($0) ? nil : $0
         }
-        report(.unknownName(n, suggestion: near), e.range)
+        report(.unknownName(n, suggestion: near), e.range, near: near)
       }
     case .call(let n, let args):
       guard Builtins.functions.contains(n) else {
@@ -345,7 +345,7 @@ struct Resolver {
           fixing: nameRange, also: Resolver.angleFixIt(e).map { [$0] } ?? [])
         {
           let near = suggest(n, "function", Builtins.functions)
-          report(.unknownFunction(n, suggestion: near), e.range)
+          report(.unknownFunction(n, suggestion: near), e.range, near: near, fixing: nameRange)
           if let near { arguments(args, labels: Builtins.labels[near] ?? [], callee: near) }
         }
         return
@@ -394,6 +394,12 @@ struct Resolver {
   private mutating func report(_ m: Message, _ range: SourceRange) { diagnostics.report(m, at: range) }
   private mutating func report(_ d: Diagnostic) { diagnostics.append(d) }
 
+  /// Reports `m` at `range` with the fix-it writing `near` (the name it
+  /// suggests) at `fixing` (default `range`), when there is one.
+  private mutating func report(_ m: Message, _ range: SourceRange, near: String?, fixing: SourceRange? = nil) {
+    report(Diagnostic(m, at: range, fixIts: near.map { [FixIt(fixing ?? range, $0)] } ?? []))
+  }
+
   /// Reports argument `a`'s `label`, which `callee` does not take: SwiftUI's
   /// label for one of badgec's with a fix-it (`cornerRadius:` is
   /// `radius:`), nothing when the value is itself a SwiftUI spelling that
@@ -414,7 +420,8 @@ struct Resolver {
     } else if case .call(let n, _) = a.value.kind, SwiftUINames.functions[n] != nil {
       return
     } else {
-      report(.unknownArgumentLabel(label, of: callee, suggestion: Resolver.suggest(label, labels)), a.labelRange)
+      let near = Resolver.suggest(label, labels)
+      report(.unknownArgumentLabel(label, of: callee, suggestion: near), a.labelRange, near: near)
     }
   }
 
