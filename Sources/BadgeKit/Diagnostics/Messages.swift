@@ -115,7 +115,7 @@ public enum Message: Equatable, Sendable {
     case .badRepeatCount(let found):
       return "expected a whole number of copies from 0 to 10000, found \(shown(found))"
     case .badUnicodeEscape:
-      return "invalid unicode escape; expected \\u{…} with one to eight hex digits"
+      return "invalid Unicode escape; expected \\u{…} with one to eight hex digits"
     case .canvasTooLarge(let found):
       return "expected a canvas side from 1 to 100000 points, found \(shown(found))"
     case .componentRecursion(let name):
