@@ -158,7 +158,8 @@ public enum Message: Equatable, Sendable {
     case .unexpectedContent(let name):
       return "'.\(shown(name))' takes no '{ … }' content; only '.mask', '.overlay' and '.background' do"
     case .unknownMethod(let name, let suggestion):
-      return "unknown method '.\(shown(name))'; a colour or gradient has '.opacity(x)'" + didYouMean(suggestion)
+      return "unknown method '.\(shown(name))'; a colour or gradient has '.opacity(x)'"
+        + didYouMean(suggestion.map { "." + $0 })
     case .expected(let what, let found):
       return "expected \(what), found \(shown(found))"
     case .gradientNeedsStops:
