@@ -260,7 +260,7 @@ struct EffectLayoutTests {
     ),
     (
       "circle().fill(red.opacty(0.5))",
-      "unknown method '.opacty'; a colour or gradient has '.opacity(x)'; did you mean 'opacity'?"
+      "unknown method '.opacty'; a colour or gradient has '.opacity(x)'; did you mean '.opacity'?"
     ),
     ("polygon(sides: 2)", "expected a whole number of sides from 3 to 1000, found a number"),
     (

@@ -175,8 +175,8 @@ struct HostileInputTests {
     (#"badge "a\u{FFFE}" { }"#, "a string cannot hold the character U+FFFE", #"\u{FFFE}"#),
     (#"badge "\u{D800}" { }"#, "names U+D800, which is not a Unicode scalar", #"\u{D800}"#),
     (#"badge "\u{110000}" { }"#, "names U+110000, which is not a Unicode scalar", #"\u{110000}"#),
-    (#"badge "\u{}" { }"#, "invalid unicode escape", #"\u{}"#),
-    (#"badge "\u41" { }"#, "invalid unicode escape", #"\u"#),
+    (#"badge "\u{}" { }"#, "invalid Unicode escape", #"\u{}"#),
+    (#"badge "\u41" { }"#, "invalid Unicode escape", #"\u"#),
     ("badge B { re\u{202E}ct() }", "unexpected character '\\u{202E}'", "\u{202E}"),
     ("badge B { rect()\u{1B}]0;title\u{7} }", "unexpected character '\\u{1B}'", "\u{1B}"),
   ]

@@ -115,7 +115,7 @@ public enum Message: Equatable, Sendable {
     case .badRepeatCount(let found):
       return "expected a whole number of copies from 0 to 10000, found \(shown(found))"
     case .badUnicodeEscape:
-      return "invalid unicode escape; expected \\u{…} with one to eight hex digits"
+      return "invalid Unicode escape; expected \\u{…} with one to eight hex digits"
     case .canvasTooLarge(let found):
       return "expected a canvas side from 1 to 100000 points, found \(shown(found))"
     case .componentRecursion(let name):
@@ -158,7 +158,8 @@ public enum Message: Equatable, Sendable {
     case .unexpectedContent(let name):
       return "'.\(shown(name))' takes no '{ … }' content; only '.mask', '.overlay' and '.background' do"
     case .unknownMethod(let name, let suggestion):
-      return "unknown method '.\(shown(name))'; a colour or gradient has '.opacity(x)'" + didYouMean(suggestion)
+      return "unknown method '.\(shown(name))'; a colour or gradient has '.opacity(x)'"
+        + didYouMean(suggestion.map { "." + $0 })
     case .expected(let what, let found):
       return "expected \(what), found \(shown(found))"
     case .gradientNeedsStops:
