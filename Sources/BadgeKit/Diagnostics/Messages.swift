@@ -47,7 +47,6 @@ public enum Message: Equatable, Sendable {
   case notFinite
   case numberOutOfRange(String)
   case outputTooLarge(Int)
-  case overrideSyntax(String)
   case overrideUnknown(String, lets: [String] = [], suggestion: String? = nil)
   case sqrtOfNegative
   case tooManyArguments(String, max: Int)
@@ -221,8 +220,6 @@ public enum Message: Equatable, Sendable {
     case .outputTooLarge(let limit):
       let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
       return "the output would be larger than \(size); expected a simpler badge (or raise --max-output)"
-    case .overrideSyntax(let text):
-      return "expected -D name=value, found '\(shown(text))'"
     case .overrideUnknown(let name, let lets, let suggestion):
       let head = "-D \(shown(name)): there is no top-level let named '\(shown(name))'"
       let shownLets = lets.prefix(8).map { "'\(shown($0))'" }.joined(separator: ", ")
