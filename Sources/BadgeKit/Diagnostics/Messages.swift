@@ -344,6 +344,17 @@ extension Message {
     }
   }
 
+  /// Whether an imported file could not be read (what it declares is
+  /// missing, so unknown names are no news).
+  var isImportFailure: Bool {
+    switch self {
+    case .importCycle, .importNotFound, .importUnreadable, .importsTooDeep, .importsTooLarge, .importsTooMany:
+      return true
+    default:
+      return false
+    }
+  }
+
   /// Whether the message says a limit on the work was reached (a budget
   /// spent once for the whole compilation).
   var isLimit: Bool {

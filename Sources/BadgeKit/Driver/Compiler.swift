@@ -193,8 +193,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   bag.append(contentsOf: parsed.diagnostics)
   bag.addUnlisted(parsed.unlisted)
   let imports = parsed.graph
-  if bag.hasErrors {
-    // The names are checked all the same, for the mistakes that are not
+  if bag.hasErrors && !bag.all.contains(where: { $0.message.isImportFailure }) {
+    // The names are checked all the same (unless an import failed: what it
+    // would have declared is missing), for the mistakes that are not
     // what the syntax errors left behind: SwiftUI's spellings and unknown
     // calls and modifiers (a habit each, all reported in one run).
     let names = Resolver.check(parsed.file, imports: imports)

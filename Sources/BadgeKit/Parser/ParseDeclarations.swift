@@ -102,6 +102,19 @@ extension Parser {
 
   /// parameter = IDENT [ "=" expression ] ;
   mutating func parameter() throws(ParseError) -> Parameter {
+    if case .keyword(let k) = peek.kind {
+      // `component Ring(size)`: one error, and the component still
+      // declared (its uses are not errors again).
+      let r = advance().range
+      report(
+        Diagnostic(
+          .expected(
+            "a parameter name ('\(k.rawValue)' is a keyword; call it something else)", found: "'\(k.rawValue)'"),
+          at: r))
+      var defaultValue: Expr?
+      if match(.equals) { defaultValue = try expression() }
+      return Parameter(name: k.rawValue, range: r, defaultValue: defaultValue)
+    }
     let (name, nameRange) = try consumeIdentifier("a parameter name")
     var defaultValue: Expr?
     if match(.equals) { defaultValue = try expression() }

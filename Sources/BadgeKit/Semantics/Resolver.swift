@@ -321,6 +321,8 @@ struct Resolver {
         {
           report(.importNeeded(n, file: imports.name(of: declaredIn), hidesBuiltin: true), e.range)
         }
+      } else if componentParameters[n] != nil {
+        report(.componentAsValue(n), e.range)  // .fill(Dot): a component's name
       } else if !imported(n, at: e.range) {
         let candidates = names.candidates + importedNames(e.range.file)
         let near = suggest(n, "name", candidates).flatMap {
