@@ -55,17 +55,7 @@ public struct DiagnosticJSON: Sendable {
   /// rendered; then, if some were left out (or `unlisted` errors were
   /// counted but not kept), an object with no place saying how many.
   public func render(_ diagnostics: [Diagnostic], unlisted: Int = 0, to sink: (String) -> Void) {
-    var shown = 0
-    var hidden = (errors: unlisted, warnings: 0)
-    for d in diagnostics {
-      if maxErrors > 0 && shown >= maxErrors {
-        if d.severity == .error { hidden.errors += 1 }
-        if d.severity == .warning { hidden.warnings += 1 }
-        continue
-      }
-      if d.severity != .note { shown += 1 }
-      sink(render(d))
-    }
+    let hidden = DiagnosticRenderer.shown(diagnostics, maxErrors: maxErrors, unlisted: unlisted) { sink(render($0)) }
     if let rest = DiagnosticRenderer.rest(hidden) { sink(DiagnosticJSON.unplaced(rest, severity: .note)) }
   }
 

@@ -57,6 +57,17 @@ public struct DiagnosticRenderer: Sendable {
   /// to `sink` as soon as it is rendered; `unlisted` errors that were
   /// counted but not kept are added to the closing count.
   public func render(_ diagnostics: [Diagnostic], unlisted: Int = 0, to sink: (String) -> Void) {
+    let hidden = DiagnosticRenderer.shown(diagnostics, maxErrors: maxErrors, unlisted: unlisted) { sink(render($0)) }
+    if let rest = DiagnosticRenderer.rest(hidden) { sink(rest + "\n") }
+  }
+
+  /// Hands `show` the diagnostics to show, in order: at most `maxErrors`
+  /// errors and warnings (zero or less: all; notes are not counted).
+  /// Returns how many errors (`unlisted` included) and warnings were left
+  /// out. (The text and the JSON renderers show the same ones.)
+  static func shown(
+    _ diagnostics: [Diagnostic], maxErrors: Int, unlisted: Int, _ show: (Diagnostic) -> Void
+  ) -> (errors: Int, warnings: Int) {
     var shown = 0
     var hidden = (errors: unlisted, warnings: 0)
     for d in diagnostics {
@@ -66,9 +77,9 @@ public struct DiagnosticRenderer: Sendable {
         continue
       }
       if d.severity != .note { shown += 1 }
-      sink(render(d))
+      show(d)
     }
-    if let rest = DiagnosticRenderer.rest(hidden) { sink(rest + "\n") }
+    return hidden
   }
 
   /// "and 3 more errors", "and 1 more warning", "and 2 more errors and 1
