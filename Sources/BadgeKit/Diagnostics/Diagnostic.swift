@@ -90,6 +90,13 @@ public struct DiagnosticBag: Sendable {
     append(Diagnostic(message, at: range))
   }
 
+  /// Adds `fixIts` to diagnostic `index` of `all` (one error that fixes a
+  /// habit in several places).
+  mutating func addFixIts(_ fixIts: [FixIt], to index: Int) {
+    guard all.indices.contains(index) else { return }
+    all[index].fixIts += fixIts
+  }
+
   public mutating func append(_ diagnostic: Diagnostic) {
     if all.count >= Diagnostic.keptLimit {
       if diagnostic.severity == .error {

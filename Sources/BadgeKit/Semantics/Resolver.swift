@@ -34,6 +34,9 @@ struct Resolver {
   /// Whether the names being checked are a text modifier's arguments,
   /// where a misspelt name may be meant as a text style or weight.
   private var offersTextNames = false
+  /// The error SwiftUI's labels are folded into (`folding`), by its place
+  /// in `diagnostics`.
+  private var foldTarget: Int?
 
   init(file: BadgeFile, imports: ImportGraph? = nil) {
     self.file = file
@@ -187,7 +190,7 @@ struct Resolver {
         } else if let ours = SwiftUINames.views[name]?.badgec, let shape = BuiltinShape(rawValue: ours) {
           // RoundedRectangle(cornerRadius: 8): its arguments are checked
           // as roundedRect's, so that the labels' habits show at once.
-          arguments(args, labels: shape.parameters, callee: ours)
+          folding { $0.arguments(args, labels: shape.parameters, callee: ours) }
           labels = nil
         } else {
           labels = nil
@@ -216,7 +219,7 @@ struct Resolver {
           // .rotationEffect(.degrees(45)): checked as .rotate's (the
           // angle written SwiftUI's way is part of the error above).
           let rest = m.arguments.filter { Resolver.angleFixIt($0.value) == nil }
-          arguments(rest, labels: parameters, callee: ours)
+          folding { $0.arguments(rest, labels: parameters, callee: ours) }
         }
         continue
       }
@@ -341,7 +344,7 @@ struct Resolver {
           // name, and its arguments checked as linear's (labels' habits
           // at once).
           _ = swiftUI(n, SwiftUINames.functions, at: nameRange)
-          arguments(args, labels: Builtins.labels[ours] ?? [], callee: ours)
+          folding { $0.arguments(args, labels: Builtins.labels[ours] ?? [], callee: ours) }
         } else if !swiftUI(
           n, SwiftUINames.functions, at: SwiftUINames.functions[n]?.badgec == nil ? e.range : nameRange,
           fixing: nameRange, also: Resolver.angleFixIt(e).map { [$0] } ?? [])
@@ -410,11 +413,19 @@ struct Resolver {
     if SwiftUINames.labels[callee]?[label] == "" {
       // LinearGradient(colors: [.red, .blue]): the colours take no label.
       let written = SourceRange(file: a.labelRange.file, start: a.labelRange.start, end: a.value.range.start)
+      if let target = foldTarget {
+        diagnostics.addFixIts([FixIt(written, "")], to: target)
+        return
+      }
       report(
         Diagnostic(
           .swiftUIName(label + ":", badgec: nil, hint: "the values go without a label: \(callee)(red, blue)"),
           at: a.labelRange, fixIts: [FixIt(written, "")]))
     } else if let ours = SwiftUINames.labels[callee]?[label] {
+      if let target = foldTarget {
+        diagnostics.addFixIts([FixIt(a.labelRange, ours)], to: target)
+        return
+      }
       report(
         Diagnostic(
           .swiftUIName(label + ":", badgec: ours + ":", hint: nil), at: a.labelRange,
@@ -425,6 +436,16 @@ struct Resolver {
       let near = Resolver.suggest(label, labels)
       report(.unknownArgumentLabel(label, of: callee, suggestion: near), a.labelRange, near: near)
     }
+  }
+
+  /// `body` run with SwiftUI's labels (`cornerRadius:`, `startPoint:`)
+  /// folded into the error just reported for their callee, as its
+  /// fix-its: `RoundedRectangle(cornerRadius: 8)` is one habit, one error.
+  private mutating func folding(_ body: (inout Resolver) -> Void) {
+    let outer = foldTarget
+    foldTarget = diagnostics.all.count - 1
+    body(&self)
+    foldTarget = outer
   }
 
   /// The parameters of a component, built-in view or shape named `name`.
