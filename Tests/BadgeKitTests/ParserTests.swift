@@ -102,6 +102,13 @@ struct ParserTests {
     #expect(stack.body.items.count >= 1)
   }
 
+  @Test func anUnterminatedStringIsOneError() {
+    // The string runs to the end of its line; the ')' it swallowed is not
+    // a second error.
+    let (_, diagnostics) = ParserTests.parse("badge B {\n  text(\"hello)\n  circle()\n}")
+    #expect(diagnostics.map(\.message.text) == ["unterminated string; expected '\"'"])
+  }
+
   @Test func modifiersWrapInOrder() throws {
     let (file, _) = ParserTests.parse("badge B { S().padding(-60)\n  .rotate(45deg, anchor: bottom) }")
     guard case .element(let e) = try #require(file.badge).body.items[0] else { return }

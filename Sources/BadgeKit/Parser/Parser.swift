@@ -179,6 +179,13 @@ public struct Parser {
   /// error is at the end of that line, where the missing piece belongs
   /// (`rect().fill(red` then a new line: the ')' is missing after `red`).
   mutating func unexpected(_ what: String) -> ParseError {
+    // The token before was itself malformed (an unterminated string ran
+    // to the end of its line): the lexer's error stands for this one.
+    if index > 0, let last = stream.diagnostics.last, last.range.file == previous.range.file,
+      last.range.start >= previous.range.start && last.range.start < previous.range.end
+    {
+      return ParseError()
+    }
     // (Only where something was left unfinished: a closing bracket or the
     // operand after an operator or comma; a line that starts with a wrong
     // token is itself the mistake.)
