@@ -152,6 +152,9 @@ struct PathBuilder {
     if command.name != "move" && command.name != "close" && current == nil {
       if broken { return }
       evaluator.report(.pathNeedsMove(command.name), command.nameRange)
+      // One missing `move`, one error: the commands after it are not
+      // reported again.
+      broken = true
       return
     }
     switch command.name {
