@@ -89,4 +89,14 @@ struct LexerTests {
   @Test func badCharacterDoesNotStopTheLexer() {
     #expect(LexerTests.kinds("a @ b") == [.identifier("a"), .identifier("b")])
   }
+
+  @Test func malformedUTF8InACommentIsAnError() {
+    // "é" in Latin-1 (0xE9) inside a comment: an error at that byte, as in
+    // code.
+    var bytes = Array("badge B { } // caf".utf8)
+    bytes.append(0xE9)
+    let r = BadgeKit.compile(SourceFile(name: "t.badge", bytes: bytes))
+    #expect(r.diagnostics.map(\.message.text) == ["invalid UTF-8; the source must be UTF-8 text"])
+    #expect(r.diagnostics.first?.range.start == 18)
+  }
 }

@@ -45,6 +45,22 @@ public struct Lexer {
     diagnostics.append(Diagnostic(message, at: SourceRange(file: file, start: start, end: end)))
   }
 
+  /// Skips one character of a comment: malformed UTF-8 there is an error
+  /// at its bytes, as anywhere else.
+  private mutating func skipCommentByte() {
+    guard bytes[pos] >= 0x80 else {
+      pos += 1
+      return
+    }
+    if let (_, length) = decodeScalar(at: pos) {
+      pos += length
+    } else {
+      let start = pos
+      pos += invalidLength(at: pos)
+      report(.invalidUTF8, start, pos)
+    }
+  }
+
   /// Skips white space and comments; returns whether it skipped anything and
   /// whether that included a line break.
   private mutating func skipTrivia() -> (space: Bool, line: Bool) {
@@ -56,7 +72,7 @@ public struct Lexer {
         if b == 0x0A { line = true }
         pos += 1
       } else if b == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "/") {
-        while pos < bytes.count && bytes[pos] != 0x0A { pos += 1 }
+        while pos < bytes.count && bytes[pos] != 0x0A { skipCommentByte() }
       } else if b == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
         let open = pos
         pos += 2
@@ -70,7 +86,7 @@ public struct Lexer {
             pos += 2
           } else {
             if bytes[pos] == 0x0A { line = true }
-            pos += 1
+            skipCommentByte()
           }
         }
         if depth > 0 { report(.unterminatedComment, open, open + 2) }
