@@ -142,6 +142,8 @@ extension LayoutEngine {
         }
       }
     }
-    return out
+    // Once the view budget is spent the badge has failed: what was made
+    // is not laid out (a repeat stopped half way held tens of thousands).
+    return viewBudget < 0 ? [] : out
   }
 }
