@@ -163,11 +163,7 @@ extension Parser {
     if case .identifier(let n) = peek.kind { name = n }
     // To the declaration's block, then past it, braces balanced.
     while !isAtEnd && !check(.leftBrace) && !startsDeclaration { advance() }
-    var end = previous.range
-    if check(.leftBrace) {
-      try skipBlock()
-      end = previous.range
-    }
+    if check(.leftBrace) { try skipBlock() }
     let hint: String
     switch word {
     case "struct": hint = "write 'component \(name)(parameters) { … }', and the badge as 'badge Name size W { … }'"
@@ -176,7 +172,6 @@ extension Parser {
     default: hint = "write 'component \(name)(parameters) { … }'"
     }
     report(Diagnostic(.swiftUIName(word == name ? word : "\(word) \(name)", badgec: nil, hint: hint), at: start))
-    _ = end
     return word == name ? nil : name
   }
 }

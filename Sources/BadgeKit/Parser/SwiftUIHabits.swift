@@ -48,7 +48,7 @@ extension Parser {
     var count: Expr?
     var countText = "N"
     if check(.leftParen) {
-      let open = advance()
+      advance()
       if let lower = try? expression() {
         if match(.halfOpenRange) || match(.closedRange) {
           let closed = previous.kind == .closedRange
@@ -73,7 +73,6 @@ extension Parser {
         if check(.rightParen) { depth -= 1 }
         advance()
       }
-      _ = open
     }
     var index: String?
     var headerEnd = previous.range
