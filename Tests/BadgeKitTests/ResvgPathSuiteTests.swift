@@ -13,7 +13,15 @@ import Testing
 @testable import BadgeKit
 
 struct ResvgPathSuiteTests {
-  static let folder = Support.url("Tests/BadgeKitTests/Peer/resvg-path")
+  /// The suite: resvg's, or another of the same form (NAME.svg beside its
+  /// reference NAME.png, paths in a 200 × 200 view box drawn at 300 × 300)
+  /// named by `BADGEC_PATH_SUITE`, run the same way.
+  static let folder =
+    ProcessInfo.processInfo.environment["BADGEC_PATH_SUITE"].map { URL(fileURLWithPath: $0) }
+    ?? Support.url("Tests/BadgeKitTests/Peer/resvg-path")
+  /// Whether the suite is resvg's own (whose untranslatable tests the table
+  /// lists exactly).
+  static let isOwnSuite = ProcessInfo.processInfo.environment["BADGEC_PATH_SUITE"] == nil
 
   /// Tests that are not translated, and why.
   static let untranslatable: [String: String] = [
@@ -139,8 +147,12 @@ struct ResvgPathSuiteTests {
   func resvgPathTest(_ c: Case) throws {
     let (badge, reason) = ResvgPathSuiteTests.badge(c)
     // The table says exactly which tests are not translated.
-    #expect(
-      (badge == nil) == (ResvgPathSuiteTests.untranslatable[c.name] != nil), "\(c.name): \(reason ?? "translated")")
+    if ResvgPathSuiteTests.isOwnSuite {
+      #expect(
+        (badge == nil) == (ResvgPathSuiteTests.untranslatable[c.name] != nil), "\(c.name): \(reason ?? "translated")")
+    } else if badge == nil {
+      print("\(c.name): not translated: \(reason ?? "")")
+    }
     guard let badge else { return }
     let result = Support.compile(badge, CompileOptions(format: .ppm, raster: RasterOptions(scale: 1.5)))
     if result.hasErrors {
