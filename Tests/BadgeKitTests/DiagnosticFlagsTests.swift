@@ -49,7 +49,7 @@ struct DiagnosticFlagsTests {
     #expect(run.status == 1)
     #expect(!FileManager.default.fileExists(atPath: out.path))
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr.hasPrefix("warned.badge:1:5: error: let 'spare' is never used\n"))
+    #expect(run.stderr.hasPrefix("warned.badge:1:5: error: let 'spare' is never used [--werror]\n"))
     // An output already there is left alone, and standard output gets nothing.
     try "previous".write(to: out, atomically: true, encoding: .utf8)
     #expect(try Support.badgec(["warned.badge", "--werror", "-o", out.path], cwd: dir).status == 1)

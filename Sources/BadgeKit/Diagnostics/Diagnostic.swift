@@ -23,6 +23,12 @@ public struct Diagnostic: Equatable, Sendable {
   public var notes: [Note] = []
   /// Edits that would fix the mistake (`VStack` → `vstack`).
   public var fixIts: [FixIt] = []
+  /// A warning made an error by `--werror` (shown as `… [--werror]`).
+  public var promoted = false
+
+  /// The text shown: the message's, marked when `--werror` made it an
+  /// error.
+  public var text: String { promoted ? message.text + " [--werror]" : message.text }
 
   public init(
     _ message: Message, at range: SourceRange, severity: Severity = .error, notes: [Note] = [], fixIts: [FixIt] = []

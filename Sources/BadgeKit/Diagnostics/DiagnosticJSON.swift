@@ -38,7 +38,7 @@ public struct DiagnosticJSON: Sendable {
   public func render(_ diagnostic: Diagnostic) -> String {
     var out = "{" + place(diagnostic.range, end: true)
     out += ",\"severity\":" + DiagnosticJSON.string(diagnostic.severity.rawValue)
-    out += ",\"message\":" + DiagnosticJSON.string(DiagnosticJSON.cut(diagnostic.message.text))
+    out += ",\"message\":" + DiagnosticJSON.string(DiagnosticJSON.cut(diagnostic.text))
     out += ",\"notes\":["
     out += diagnostic.notes.map { note in
       "{" + place(note.range, end: false) + ",\"message\":" + DiagnosticJSON.string(DiagnosticJSON.cut(note.text)) + "}"

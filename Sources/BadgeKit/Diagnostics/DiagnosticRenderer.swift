@@ -35,7 +35,7 @@ public struct DiagnosticRenderer: Sendable {
 
   /// The full text for `diagnostic` and its notes, ending with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
-    var out = render(diagnostic.message.text, diagnostic.severity.rawValue, diagnostic.range)
+    var out = render(diagnostic.text, diagnostic.severity.rawValue, diagnostic.range)
     for fix in diagnostic.fixIts.prefix(DiagnosticRenderer.maxNotes) {
       let new = printable(fix.replacement, limit: 100)
       let label = "  " + paint("fix-it:", .caret)

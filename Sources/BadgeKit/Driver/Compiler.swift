@@ -359,7 +359,10 @@ extension CompileResult {
   /// with any, there is no scene and nothing to write.
   mutating func promoteWarnings() {
     guard diagnostics.contains(where: { $0.severity == .warning }) else { return }
-    for i in diagnostics.indices where diagnostics[i].severity == .warning { diagnostics[i].severity = .error }
+    for i in diagnostics.indices where diagnostics[i].severity == .warning {
+      diagnostics[i].severity = .error
+      diagnostics[i].promoted = true
+    }
     scene = nil
     svg = nil
     raster = nil
