@@ -110,12 +110,17 @@ struct WarningTests {
     #expect(far.diagnostics.map(\.message.text) == ["-D zzz: there is no top-level let named 'zzz'; the lets are 'a'"])
   }
 
-  /// What is left out past `--max-errors` is counted by kind.
+  /// What is left out past `--max-errors` is counted by kind; errors are
+  /// shown before warnings when not all fit (three unused lets, two errors).
   @Test func theRestIsCountedByKind() {
     let text = "let a = 1\nlet b = 2\nlet c = 3\nbadge B size 100 { rect().rotate(1) rect().rotate(2) }"
     let r = Support.compile(text)
-    #expect(r.renderedDiagnostics(maxErrors: 1).hasSuffix("\nand 2 more errors and 2 more warnings\n"))
-    #expect(r.renderedDiagnostics(maxErrors: 4).hasSuffix("\nand 1 more error\n"))
+    let one = r.renderedDiagnostics(maxErrors: 1)
+    #expect(one.hasPrefix("test.badge:4:34: error: expected an angle, found a number"))
+    #expect(one.hasSuffix("\nand 1 more error and 3 more warnings\n"))
+    let four = r.renderedDiagnostics(maxErrors: 4)
+    #expect(four.components(separatedBy: "error:").count == 3)
+    #expect(four.hasSuffix("\nand 1 more warning\n"))
     let warnings = Support.compile("let a = 1\nlet b = 2\nbadge B size 100 { rect() }")
     #expect(warnings.renderedDiagnostics(maxErrors: 1).hasSuffix("\nand 1 more warning\n"))
   }

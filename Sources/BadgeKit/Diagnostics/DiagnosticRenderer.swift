@@ -62,7 +62,8 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// Hands `show` the diagnostics to show, in order: at most `maxErrors`
-  /// errors and warnings (zero or less: all; notes are not counted).
+  /// errors and warnings (zero or less: all; notes are not counted),
+  /// errors before warnings when not all fit.
   /// Returns how many errors (`unlisted` included) and warnings were left
   /// out. (The text and the JSON renderers show the same ones.)
   static func shown(
@@ -70,8 +71,14 @@ public struct DiagnosticRenderer: Sendable {
   ) -> (errors: Int, warnings: Int) {
     var shown = 0
     var hidden = (errors: unlisted, warnings: 0)
+    // Errors come first for the places: a warning is left out when the
+    // errors after it would not fit otherwise.
+    var errorsAhead = diagnostics.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
     for d in diagnostics {
-      if maxErrors > 0 && shown >= maxErrors {
+      if d.severity == .error { errorsAhead -= 1 }
+      let full = maxErrors > 0 && shown >= maxErrors
+      let crowded = maxErrors > 0 && d.severity == .warning && shown + errorsAhead >= maxErrors
+      if full || crowded {
         if d.severity == .error { hidden.errors += 1 }
         if d.severity == .warning { hidden.warnings += 1 }
         continue
