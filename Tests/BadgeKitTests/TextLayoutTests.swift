@@ -184,6 +184,16 @@ struct TextLayoutTests {
     #expect(r.renderedDiagnostics.contains("test.badge:1:"), "\(r.renderedDiagnostics)")
   }
 
+  @Test func aFontFileCutShortSaysWhy() throws {
+    // The first 5,000 bytes of DejaVu Sans: its tables lie past the end.
+    guard let bytes = FontFiles.bytes(FontFiles.dejaVuSans) else { return }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("badgec-cut-\(getpid()).ttf").path
+    FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(5_000)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let r = Support.compile("badge B size 100 { text(\"Hi\").font(family: \"\(path)\") }", TextLayoutTests.pinned)
+    #expect(r.renderedDiagnostics.contains("table lies outside the file"), "\(r.renderedDiagnostics)")
+  }
+
   @Test func aFontDirectoryThatDoesNotExistIsAnErrorOnTheCommandLine() {
     // With text or without.
     let options = CompileOptions(fonts: FontOptions(directories: ["/nonexistent/fonts"]))

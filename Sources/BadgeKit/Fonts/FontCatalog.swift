@@ -205,6 +205,11 @@ public struct FontCatalog: Sendable {
         return .failure(.unreadableFontFile(family, reason: FontCatalog.reason(error, path: family)))
       }
       guard let face = FontMatching.best(inFile, weight: request.weight, italic: request.italic) else {
+        // No face named: the reader says why when the file is damaged
+        // (a table past its end, say).
+        do { _ = try FontCatalog.font(at: family) } catch {
+          return .failure(.unreadableFontFile(family, reason: FontCatalog.reason(error, path: family)))
+        }
         return .failure(.unreadableFontFile(family, reason: "it names no font family"))
       }
       return .success(face)

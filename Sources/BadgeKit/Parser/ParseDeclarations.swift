@@ -141,7 +141,7 @@ extension Parser {
 
   /// block = "{" { blockItem } "}" ;
   /// `owner` names what the block belongs to, for a block left open.
-  mutating func block(of owner: String = "this element") throws(ParseError) -> Block {
+  mutating func block(of owner: String) throws(ParseError) -> Block {
     let (items, range) = try braced("the block", of: owner) { (p: inout Parser) throws(ParseError) in
       try p.blockItem()
     }

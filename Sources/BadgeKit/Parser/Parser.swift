@@ -241,7 +241,7 @@ public struct Parser {
   /// from brace to brace. An item with a syntax error is skipped to the next
   /// line that may start one; every turn of the loop consumes a token.
   mutating func braced<T>(
-    _ what: String, of owner: String = "this element", _ item: (inout Parser) throws(ParseError) -> T
+    _ what: String, of owner: String, _ item: (inout Parser) throws(ParseError) -> T
   ) throws(ParseError) -> ([T], SourceRange) {
     try nested { (p: inout Parser) throws(ParseError) in
       let open = try p.consume(.leftBrace, "'{' to open \(what)").range

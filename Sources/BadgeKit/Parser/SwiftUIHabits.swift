@@ -24,7 +24,7 @@ extension Parser {
     }
     skipsClosureParameters = true
     skippedClosureParameters = nil
-    let body = try block()
+    let body = try block(of: "'\(name)'")
     guard let ours, ["vstack", "hstack", "zstack", "geometry"].contains(ours) else {
       return .call(name: name, nameRange: nameRange, arguments: args)
     }
@@ -89,7 +89,7 @@ extension Parser {
         .swiftUIName("ForEach", badgec: nil, hint: "write '\(fix) … }'"), at: nameRange,
         fixIts: check(.leftBrace) ? [FixIt(header, fix)] : []))
     skipsClosureParameters = true
-    let body = try block()
+    let body = try block(of: "'ForEach'")
     return .repeat(
       count: count ?? Expr(.number(1, .none), nameRange), index: index, indexRange: nil, body: body)
   }
