@@ -116,7 +116,7 @@ extension Parser {
       try setHeight(tallest + 1, at: t.range)
       return Expr(.tuple(items), r)
     default:
-      throw unexpected("an expression")
+      throw unexpected("an expression", unfinished: true)
     }
   }
 }

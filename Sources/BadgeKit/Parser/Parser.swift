@@ -156,7 +156,7 @@ public struct Parser {
   @discardableResult
   mutating func consume(_ kind: TokenKind, _ what: String) throws(ParseError) -> Token {
     if check(kind) { return advance() }
-    throw unexpected(what)
+    throw unexpected(what, unfinished: kind == .rightParen || kind == .rightBracket)
   }
 
   @discardableResult
@@ -175,10 +175,13 @@ public struct Parser {
 
   /// Reports "expected `what`, found <the current token>" and returns the
   /// error to throw.
-  /// When the token is on a later line than the one before it, the
-  /// error is at the end of that line, where the missing piece belongs
-  /// (`rect().fill(red` then a new line: the ')' is missing after `red`).
-  mutating func unexpected(_ what: String) -> ParseError {
+  /// `unfinished`: what is expected finishes something begun (a closing
+  /// bracket, the operand after an operator or comma); when the token is
+  /// then on a later line than the one before it, the error is at the end
+  /// of that line, where the missing piece belongs (`rect().fill(red` then
+  /// a new line: the ')' is missing after `red`). Otherwise a line that
+  /// starts with a wrong token is itself the mistake.
+  mutating func unexpected(_ what: String, unfinished: Bool = false) -> ParseError {
     // The token before was itself malformed (an unterminated string ran
     // to the end of its line): the lexer's error stands for this one.
     if index > 0, let last = stream.diagnostics.last, last.range.file == previous.range.file,
@@ -186,10 +189,6 @@ public struct Parser {
     {
       return ParseError()
     }
-    // (Only where something was left unfinished: a closing bracket or the
-    // operand after an operator or comma; a line that starts with a wrong
-    // token is itself the mistake.)
-    let unfinished = what.contains("')'") || what.contains("']'") || what == "an expression"
     if unfinished && peek.lineBefore && index > 0 && !isAtEnd && previous.kind != .leftBrace {
       let end = previous.range.end
       report(
