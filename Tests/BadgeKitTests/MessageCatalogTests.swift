@@ -109,17 +109,7 @@ struct MessageCatalogTests {
     #expect(
       result.diagnostics.contains { MessageCatalogTests.caseName($0.message) == name },
       "\(input) does not report '\(name)':\n\(actual)")
-    let path = "\(MessageCatalogTests.folder)/\(name).err"
-    if Support.updateGoldens {
-      try actual.write(to: Support.url(path), atomically: true, encoding: .utf8)
-      return
-    }
-    let expected = try? Support.read(path)
-    #expect(expected != nil, "no golden file \(path); run with BADGEC_UPDATE_GOLDENS=1 and review it")
-    if let expected, expected != actual {
-      try actual.write(to: Support.url(path + ".actual"), atomically: true, encoding: .utf8)
-      Issue.record("\(input) differs from \(path); wrote \(path).actual")
-    }
+    try Support.checkGolden(actual, at: "\(MessageCatalogTests.folder)/\(name).err", madeFrom: input)
   }
 
   /// A case's source, named `name`, with its lines generated, and its

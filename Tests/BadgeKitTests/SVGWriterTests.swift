@@ -51,17 +51,7 @@ struct SVGWriterTests {
     }
     if !result.hasErrors { outputs.append((String(decoding: result.output ?? [], as: UTF8.self), "svg")) }
     for (actual, ext) in outputs {
-      let path = SVGWriterTests.goldenPath(input, ext: ext)
-      if Support.updateGoldens {
-        try actual.write(to: Support.url(path), atomically: true, encoding: .utf8)
-        continue
-      }
-      let expected = try? Support.read(path)
-      #expect(expected != nil, "no golden file \(path); run with BADGEC_UPDATE_GOLDENS=1 and review it")
-      if let expected, expected != actual {
-        try actual.write(to: Support.url(path + ".actual"), atomically: true, encoding: .utf8)
-        Issue.record("\(input) differs from \(path); wrote \(path).actual")
-      }
+      try Support.checkGolden(actual, at: SVGWriterTests.goldenPath(input, ext: ext), madeFrom: input)
     }
   }
 

@@ -84,6 +84,26 @@ enum Support {
   /// Whether to rewrite golden files instead of comparing with them.
   static var updateGoldens: Bool { ProcessInfo.processInfo.environment["BADGEC_UPDATE_GOLDENS"] == "1" }
 
+  /// Compares `actual`, made from `input`, with the golden file at `path`
+  /// (relative to the package): rewrites it under BADGEC_UPDATE_GOLDENS=1,
+  /// else records a difference and writes `path.actual` beside it.
+  static func checkGolden(
+    _ actual: String, at path: String, madeFrom input: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    if updateGoldens {
+      try actual.write(to: url(path), atomically: true, encoding: .utf8)
+      return
+    }
+    let expected = try? read(path)
+    #expect(
+      expected != nil, "no golden file \(path); run with BADGEC_UPDATE_GOLDENS=1 and review it",
+      sourceLocation: sourceLocation)
+    if let expected, expected != actual {
+      try actual.write(to: url(path + ".actual"), atomically: true, encoding: .utf8)
+      Issue.record("\(input) differs from \(path); wrote \(path).actual", sourceLocation: sourceLocation)
+    }
+  }
+
   static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
   /// The badgec executable built beside the test bundle.
