@@ -339,14 +339,14 @@ struct Resolver {
         let nameRange = SourceRange(file: e.range.file, start: e.range.start, end: e.range.start + n.utf8.count)
         if componentParameters[n] != nil || BuiltinShape(rawValue: n) != nil || BuiltinView(rawValue: n) != nil {
           report(.componentAsValue(n), e.range)
-        } else if let ours = SwiftUINames.functions[n]?.badgec, Builtins.functions.contains(ours) {
+        } else if let ours = SwiftUINames.calls[n]?.badgec, Builtins.functions.contains(ours) {
           // LinearGradient(colors: …, startPoint: .top): one error for the
           // name, and its arguments checked as linear's (labels' habits
           // at once).
-          _ = swiftUI(n, SwiftUINames.functions, at: nameRange)
+          _ = swiftUI(n, SwiftUINames.calls, at: nameRange)
           folding { $0.arguments(args, labels: Builtins.labels[ours] ?? [], callee: ours) }
         } else if !swiftUI(
-          n, SwiftUINames.functions, at: SwiftUINames.functions[n]?.badgec == nil ? e.range : nameRange,
+          n, SwiftUINames.calls, at: SwiftUINames.calls[n]?.badgec == nil ? e.range : nameRange,
           fixing: nameRange, also: Resolver.angleFixIt(e).map { [$0] } ?? [])
         {
           let near = suggest(n, "function", Builtins.functions)
@@ -430,7 +430,7 @@ struct Resolver {
         Diagnostic(
           .swiftUIName(label + ":", badgec: ours + ":", hint: nil), at: a.labelRange,
           fixIts: [FixIt(a.labelRange, ours)]))
-    } else if case .call(let n, _) = a.value.kind, SwiftUINames.functions[n] != nil {
+    } else if case .call(let n, _) = a.value.kind, SwiftUINames.calls[n] != nil {
       return
     } else {
       let near = Resolver.suggest(label, labels)

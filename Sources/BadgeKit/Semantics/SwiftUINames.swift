@@ -54,9 +54,11 @@ enum SwiftUINames {
     "Angle": .init(badgec: nil, hint: "an angle is written with its unit: 45deg, 0.5rad"),
     "CGFloat": .init(badgec: nil, hint: "numbers need no type: write the number"),
     "Double": .init(badgec: nil, hint: "numbers need no type: write the number"),
-    "Circle": .init(badgec: "circle"), "Rectangle": .init(badgec: "rect"), "Capsule": .init(badgec: "capsule"),
-    "Ellipse": .init(badgec: "ellipse"), "RoundedRectangle": .init(badgec: "roundedRect"),
   ]
+
+  /// What a call in a value's place may be: a function or type, else a
+  /// view written as a value (`let c = Circle()`).
+  static let calls = functions.merging(views) { function, _ in function }
 
   /// Methods of values SwiftUI has and badgec has as modifiers:
   /// `.font(.title.bold())`.
