@@ -173,4 +173,11 @@ struct StackLayoutTests {
     let box = Support.canvasBox(scene.fills[0])
     #expect(box[2] - box[0] == 30)
   }
+
+  @Test func errorsOfTextInAStackAreReported() {
+    // The stack measures its children first, with errors muted: what the
+    // text's font modifier reports must still be reported when it is laid
+    // out for real.
+    Support.expectError("hstack { text(\"a\").font(red)\n rect() }", "expected a text style")
+  }
 }

@@ -88,7 +88,12 @@ final class LayoutEngine {
   }
   /// The fonts text is drawn with.
   let fonts: FontLibrary
-  /// Memoised text environments and runs, by instance.
+  /// The key of a memo of `view`'s that reports errors as it is made: what
+  /// is made while measuring (errors muted, see `Evaluator.muted`) is kept
+  /// apart from what reports them.
+  func reportingKey(_ view: ViewInstance) -> Int { view.id * 2 + (evaluator.muted > 0 ? 1 : 0) }
+
+  /// Memoised text environments and runs, by `reportingKey`.
   var environments: [Int: TextEnvironment] = [:]
   var textRuns: [Int: TextRun?] = [:]
   var textCurves: [Int: (curve: TextCurve?, ok: Bool)] = [:]

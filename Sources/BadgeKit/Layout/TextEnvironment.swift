@@ -63,12 +63,12 @@ extension LayoutEngine {
   /// was made in, with its text modifiers applied from the outermost in
   /// (memoised; errors reported once).
   func textEnvironment(_ view: ViewInstance) -> TextEnvironment {
-    if let known = environments[view.id] { return known }
+    if let known = environments[reportingKey(view)] { return known }
     var env = view.environment
     for scoped in view.modifiers.reversed() where LayoutEngine.textModifiers[scoped.modifier.name] != nil {
       apply(scoped, to: &env)
     }
-    environments[view.id] = env
+    environments[reportingKey(view)] = env
     return env
   }
 

@@ -46,9 +46,9 @@ extension LayoutEngine {
 
   /// The run of the text view `view` (memoised; nil after an error).
   func textRun(_ view: ViewInstance, _ args: [Argument], at range: SourceRange) -> TextRun? {
-    if let known = textRuns[view.id] { return known }
+    if let known = textRuns[reportingKey(view)] { return known }
     let run = makeRun(view, args, at: range)
-    textRuns[view.id] = run
+    textRuns[reportingKey(view)] = run
     return run
   }
 
@@ -218,9 +218,9 @@ extension LayoutEngine {
   private func curve(_ view: ViewInstance, _ args: [Argument], at range: SourceRange) -> (
     curve: TextCurve?, ok: Bool
   ) {
-    if let known = textCurves[view.id] { return known }
+    if let known = textCurves[reportingKey(view)] { return known }
     let result = textCurve(args, view.scope, at: range)
-    textCurves[view.id] = result
+    textCurves[reportingKey(view)] = result
     return result
   }
 
