@@ -180,4 +180,13 @@ struct StackLayoutTests {
     // out for real.
     Support.expectError("hstack { text(\"a\").font(red)\n rect() }", "expected a text style")
   }
+
+  @Test func aMissingFontFamilyInAStackIsReported() {
+    // The family is looked up first while the stack measures (errors
+    // muted); the error is still reported when the text is laid out.
+    guard FontFiles.bytes(FontFiles.dejaVuSans) != nil else { return }
+    Support.expectError(
+      "hstack { text(\"a\").font(family: \"Nope Sans\")\n rect() }", "no font family 'Nope Sans' is installed",
+      TextLayoutTests.pinned)
+  }
 }

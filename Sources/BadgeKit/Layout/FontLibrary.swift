@@ -11,7 +11,8 @@ final class LoadedFont {
   /// Where it was read from, for messages.
   let path: String
   private var outlines: [Int: GlyphOutline] = [:]
-  /// A glyph whose outline could not be read is reported once.
+  /// A damaged glyph is one mistake of the file's: reported once (not
+  /// while errors are muted, when the report would be lost).
   private var reported = false
 
   init(font: Font, path: String) {
@@ -29,7 +30,7 @@ final class LoadedFont {
     } catch {
       if !reported {
         evaluator.report(.badFont(path, error.message), range)
-        reported = true
+        reported = evaluator.muted == 0
       }
       return nil
     }
@@ -55,11 +56,18 @@ public struct FontOptions: Sendable, Hashable {
   }
 }
 
-/// The fonts one layout uses, by request.
+/// The fonts one layout uses, by request. What it finds is kept, errors
+/// included, and each asker is told the error at its own place (an asker
+/// measuring with errors muted does not use it up).
 final class FontLibrary {
   let options: FontOptions
-  private var loaded: [String: LoadedFont?] = [:]
-  private var chosen: [FontRequest: LoadedFont?] = [:]
+  private var loaded: [String: Result<LoadedFont, FontProblem>] = [:]
+  private var chosen: [FontRequest: Result<LoadedFont, FontProblem>] = [:]
+
+  /// Why there is no font: the message to report.
+  struct FontProblem: Error {
+    var message: Message
+  }
 
   init(options: FontOptions) { self.options = options }
 
@@ -68,23 +76,24 @@ final class FontLibrary {
   /// reported at `range`.
   func font(for env: TextEnvironment, at range: SourceRange, _ evaluator: Evaluator) -> LoadedFont? {
     let request = FontRequest(family: env.family, weight: env.weight, italic: env.italic)
-    if let known = chosen[request] { return known }
-    let result = find(request, at: range, evaluator)
+    let result = chosen[request] ?? find(request)
     chosen[request] = result
-    return result
+    switch result {
+    case .success(let font): return font
+    case .failure(let problem):
+      evaluator.report(problem.message, range)
+      return nil
+    }
   }
 
-  private func find(_ request: FontRequest, at range: SourceRange, _ evaluator: Evaluator) -> LoadedFont? {
+  private func find(_ request: FontRequest) -> Result<LoadedFont, FontProblem> {
     let catalog =
       options.standardDirectories
       ? FontCatalog.shared(directories: callerDirectories)
       : FontCatalog(scanning: callerDirectories, standard: [])
     switch catalog.face(for: request) {
-    case .success(let face):
-      return load(face, at: range, evaluator)
-    case .failure(let error):
-      evaluator.report(.fontNotFound(error.message), range)
-      return nil
+    case .success(let face): return load(face)
+    case .failure(let error): return .failure(FontProblem(message: .fontNotFound(error.message)))
     }
   }
 
@@ -94,14 +103,15 @@ final class FontLibrary {
     options.directories + options.searchPath.filter { FileSystem.kind(of: $0) == .directory }
   }
 
-  private func load(_ face: FontFace, at range: SourceRange, _ evaluator: Evaluator) -> LoadedFont? {
+  private func load(_ face: FontFace) -> Result<LoadedFont, FontProblem> {
     let key = face.path + "#\(face.faceIndex)"
     if let known = loaded[key] { return known }
-    var result: LoadedFont?
+    let result: Result<LoadedFont, FontProblem>
     do {
-      result = LoadedFont(font: try FontCatalog.font(at: face.path, faceIndex: face.faceIndex), path: face.path)
+      result = .success(
+        LoadedFont(font: try FontCatalog.font(at: face.path, faceIndex: face.faceIndex), path: face.path))
     } catch {
-      evaluator.report(.badFont(face.path, error.message), range)
+      result = .failure(FontProblem(message: .badFont(face.path, error.message)))
     }
     loaded[key] = result
     return result
