@@ -71,10 +71,7 @@ extension LayoutEngine {
     let line = LayoutEngine.setLine(string, in: font.font, size: env.size, spacing: env.spacing)
     let missing = line.missing
     if !missing.isEmpty {
-      evaluator.diagnostics.append(
-        Diagnostic(
-          .missingGlyphs(font.font.familyName, missing.map { String($0) }), at: content.value.range,
-          severity: .warning))
+      evaluator.warn(.missingGlyphs(font.font.familyName, missing.map { String($0) }), content.value.range)
     }
     let scale = line.scale
     return TextRun(
