@@ -44,42 +44,54 @@ extension ScenePath {
   /// segments after a `close` start a new subpath where the closed one
   /// started (as filling reads them); a `close` with no subpath open is
   /// ignored. A lone `move` is a subpath with no segments.
+  ///
+  /// The open subpath's segments are kept in a variable of their own and
+  /// appended to in place: a copy of a growing array on every append
+  /// would make one long subpath quadratic.
   var subpaths: [Subpath] {
     var out: [Subpath] = []
-    var current: Subpath?
+    var open = false
+    var start = Point(0, 0)
+    var segments: [Segment] = []
     var point = Point(0, 0)
-    func begin() -> Subpath { current ?? Subpath(start: point, segments: [], closed: false) }
+    func finish(closed: Bool) {
+      out.append(Subpath(start: start, segments: segments, closed: closed))
+      segments = []
+      open = false
+    }
+    func begin() {
+      if !open {
+        open = true
+        start = point
+      }
+    }
     for element in elements {
       switch element {
       case .move(let p):
-        if let c = current { out.append(c) }
-        current = Subpath(start: p, segments: [], closed: false)
+        if open { finish(closed: false) }
+        open = true
+        start = p
         point = p
       case .line(let p):
-        var c = begin()
-        c.segments.append(.line(point, p))
-        current = c
+        begin()
+        segments.append(.line(point, p))
         point = p
       case .quad(let c1, let p):
-        var c = begin()
-        c.segments.append(.quad(point, c1, p))
-        current = c
+        begin()
+        segments.append(.quad(point, c1, p))
         point = p
       case .cubic(let c1, let c2, let p):
-        var c = begin()
-        c.segments.append(.cubic(point, c1, c2, p))
-        current = c
+        begin()
+        segments.append(.cubic(point, c1, c2, p))
         point = p
       case .close:
-        if var c = current {
-          c.closed = true
-          out.append(c)
-          current = nil
-          point = c.start
+        if open {
+          finish(closed: true)
+          point = start
         }
       }
     }
-    if let c = current { out.append(c) }
+    if open { finish(closed: false) }
     return out
   }
 
