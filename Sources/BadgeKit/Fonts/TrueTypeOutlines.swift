@@ -25,8 +25,10 @@ struct TrueTypeOutlines: Sendable {
   static let maxDepth = 8
   /// The most points and components one glyph may take, all components
   /// counted: a bound on the work and memory of a composite glyph that
-  /// uses large composites many times over.
-  static let maxWork = 1 << 18
+  /// uses large composites many times over, and on what one glyph adds to
+  /// a text's path (a simple glyph holds at most 65,536 points, as its
+  /// 16-bit point numbers allow; real ones hold a few hundred).
+  static let maxWork = 1 << 16
 
   init(
     loca: FontBytes, glyf: FontBytes, indexToLocFormat: Int, numGlyphs: Int, hmtx: FontBytes, numberOfHMetrics: Int

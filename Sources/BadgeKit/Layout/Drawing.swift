@@ -244,6 +244,13 @@ extension LayoutEngine {
     take(count, from: &fillBudget, .tooManyShapes(LayoutEngine.maximumFills), at: range)
   }
 
+  /// Marks the segment budget spent, reporting it the first time: for a
+  /// path stopped while it was built, before it could pass the budget.
+  func segmentsExhausted(at range: SourceRange) {
+    if segmentBudget >= 0 { evaluator.report(.tooManySegments(LayoutEngine.maximumSegments), range) }
+    segmentBudget = -1
+  }
+
   /// Takes `count` from `budget`; false once it is overdrawn, after
   /// reporting `message` the first time.
   private func take(_ count: Int, from budget: inout Budget, _ message: Message, at range: SourceRange) -> Bool {
@@ -303,8 +310,9 @@ extension LayoutEngine {
         reportOnce(.strokeBorderNeedsShape, view.element.range)
         return
       }
-      var builder = PathBuilder(evaluator: evaluator)
+      var builder = PathBuilder(evaluator: evaluator, limit: segmentBudget)
       builder.build(body, view.scope.withGeometry(size), frame: size)
+      if builder.overflowed { return segmentsExhausted(at: view.element.range) }
       guard spend(1, at: view.element.range) else { return }
       emit(builder.path, size, t, context, &nodes, at: view.element.range)
     case .pathData(let args, let range):

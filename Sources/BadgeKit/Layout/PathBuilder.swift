@@ -12,8 +12,26 @@ struct PathBuilder {
   /// current point is then unknown, so a later command without one is not
   /// reported again as missing a `move`.
   private var broken = false
+  /// The most elements the path may have (what is left of the layout's
+  /// segment budget): past it building stops, so that a `repeat` of long
+  /// path data never holds more than the budget in memory.
+  let limit: Int
+  /// Whether building stopped at `limit` (the caller reports it).
+  private(set) var overflowed = false
 
-  init(evaluator: Evaluator) { self.evaluator = evaluator }
+  init(evaluator: Evaluator, limit: Int = .max) {
+    self.evaluator = evaluator
+    self.limit = limit
+  }
+
+  /// Appends `e`, unless the path already has `limit` elements.
+  private mutating func append(_ e: PathElement) {
+    guard path.elements.count < limit else {
+      overflowed = true
+      return
+    }
+    path.elements.append(e)
+  }
 
   /// How written coordinates become frame coordinates: in the frame itself
   /// (lengths, fractions of the frame), or inside a `within` rectangle
@@ -46,6 +64,7 @@ struct PathBuilder {
   private mutating func build(_ body: PathBody, _ scope: Scope, _ space: Space) {
     var scope = scope
     for item in body.items {
+      if overflowed { return }
       switch item {
       case .let(let decl):
         scope = scope.afterLet(decl.name, evaluator.eval(decl.value, scope))
@@ -68,7 +87,7 @@ struct PathBuilder {
           build(inner, scope.child([index ?? "index": .number(Double(i))]), space)
           // The evaluation budget bounds the work; once it is spent every
           // value is invalid, so stop.
-          if !evaluator.spend(1, at: countExpr.range) { break }
+          if overflowed || !evaluator.spend(1, at: countExpr.range) { break }
         }
       }
     }
@@ -161,14 +180,14 @@ struct PathBuilder {
     case "move": moveTo(points[0])
     case "line": lineTo(points[0])
     case "quad":
-      path.elements.append(.quad(control: points[1], to: points[0]))
+      append(.quad(control: points[1], to: points[0]))
       current = points[0]
     case "cubic":
-      path.elements.append(.cubic(c1: points[1], c2: points[2], to: points[0]))
+      append(.cubic(c1: points[1], c2: points[2], to: points[0]))
       current = points[0]
     case "close":
       if current != nil {
-        path.elements.append(.close)
+        append(.close)
         current = subpathStart
       }
     default: break
@@ -190,28 +209,29 @@ struct PathBuilder {
     case .unit(let origin, let size): map = .translation(origin.x, origin.y) * .scale(size.width, size.height)
     }
     for e in elements {
+      if overflowed { return }
       let m = LayoutEngine.mapped(e, map)
       switch m {
       case .move(let p): moveTo(p)
       case .line(let p): lineTo(p)
       case .quad(_, let p), .cubic(_, _, let p):
-        path.elements.append(m)
+        append(m)
         current = p
       case .close:
-        path.elements.append(.close)
+        append(.close)
         current = subpathStart
       }
     }
   }
 
   mutating func moveTo(_ p: Point) {
-    path.elements.append(.move(p))
+    append(.move(p))
     current = p
     subpathStart = p
   }
 
   mutating func lineTo(_ p: Point) {
-    path.elements.append(.line(p))
+    append(.line(p))
     current = p
   }
 }

@@ -174,6 +174,12 @@ extension LayoutEngine {
     for g in run.glyphs {
       guard let outline = run.font.outline(g.glyph, evaluator, at: range) else { return nil }
       if outline.commands.isEmpty { continue }
+      // The budget is charged glyph by glyph: a long text, or a font's
+      // glyph of many points set many times, stops at it.
+      guard elements.count + outline.commands.count <= segmentBudget else {
+        segmentsExhausted(at: range)
+        return nil
+      }
       // A glyph's transform: font units (y up) to the frame (y down).
       let t: Transform
       if let curve {
