@@ -169,7 +169,7 @@ struct FontCatalogTests {
       withDestinationPath: dir.appendingPathComponent("face-0.TTF").path)
     try Data("not a font".utf8).write(to: dir.appendingPathComponent("broken.ttf"))
     try fm.createDirectory(at: dir.appendingPathComponent("dir.ttf"), withIntermediateDirectories: true)
-    let files = FontScan.fontFiles(in: [dir.path])
+    let files = FontScan.fontFiles(in: [dir.path]).files
     #expect(
       files.map { $0.dropFirst(dir.path.count) } == ["/broken.ttf", "/dir.ttf", "/face-0.TTF", "/sub/deeper/b.otf"])
     let catalog = FontCatalog(scanning: [dir.path], standard: [])
@@ -188,5 +188,26 @@ struct FontCatalogTests {
     #expect(first.faces.filter { $0.path.hasPrefix(dir.path) }.count == 1)
     let face = try first.face(for: FontRequest(family: "DejaVu Sans")).get()
     #expect(try first.load(face).glyphCount == second.load(face).glyphCount)
+  }
+
+  /// A folder of 20,001 junk font files used up a scan limit shared by
+  /// every folder, so that the fonts of the folders after it were never
+  /// found (and nothing said so). Each folder has its own share now, and
+  /// one cut short is named.
+  @Test func aFolderOfJunkDoesNotHideTheNext() throws {
+    guard let fonts = try FontCatalogTests.folder([FontFiles.dejaVuSans]) else { return }
+    defer { try? FileManager.default.removeItem(at: fonts) }
+    let junk = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: junk) }
+    for i in 0...FontScan.maxFiles {
+      #expect(FileManager.default.createFile(atPath: junk.appendingPathComponent("j\(i).ttf").path, contents: nil))
+    }
+    let catalog = FontCatalog(scanning: [junk.path, fonts.path], standard: [])
+    #expect(catalog.faces.map(\.family) == ["DejaVu Sans"])
+    #expect(catalog.cuts == [FontScanCut(directory: junk.path, tooManyFiles: true)])
+    #expect(
+      Message.fontScanCut(catalog.cuts).text
+        == "the search for fonts stopped early in '\(junk.path)' (more than 20000 font files); a font there may have been missed"
+    )
   }
 }

@@ -10,7 +10,8 @@
 //     Compile options written as badgec's flags, separated by spaces:
 //     --format svg|png|ppm, --size W or WxH, --scale K, --max-output SIZE
 //     (K, M or G), -D name=value, -I DIR and --font-dir DIR (folders from
-//     the package's root), --werror.
+//     the package's root; `<generated>` for the folder of the generated
+//     files), --werror.
 //   // generate: N lines: TEXT
 //     Replaced by N lines of TEXT (indented as the comment is), where `{i}`
 //     is the line's number from 0 and `{i+1}` the next. For the limits on
@@ -19,7 +20,8 @@
 //     multiply a small input into.
 //   // generate: N files NAME: TEXT
 //     N files of one line each, NAME and TEXT with `{i}` and `{i+1}` as
-//     above, in a temporary folder that is added to the import paths.
+//     above, in a temporary folder that is added to the import paths (a
+//     NAME with slashes is made in folders of its own).
 //   // generate: file NAME of N bytes
 //     An empty file of N bytes (sparse: nothing is written) in that folder.
 //
@@ -105,6 +107,7 @@ struct MessageCatalogTests {
     let result = BadgeKit.compile(source, options: options)
     let actual = Support.relativePaths(result.renderedDiagnostics)
       .replacingOccurrences(of: generated.path + "/", with: "<generated>/")
+      .replacingOccurrences(of: generated.path, with: "<generated>")
 
     #expect(
       result.diagnostics.contains { MessageCatalogTests.caseName($0.message) == name },
@@ -122,7 +125,7 @@ struct MessageCatalogTests {
     for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if let flags = trimmed.removingPrefix("// options:") {
-        try setOptions(flags, &options)
+        try setOptions(flags, &options, generated: generated)
         lines.append(line)
       } else if let what = trimmed.removingPrefix("// generate:") {
         let indent = String(line.prefix { $0 == " " })
@@ -142,7 +145,7 @@ struct MessageCatalogTests {
   }
 
   /// Sets the options `flags` names (badgec's spelling).
-  static func setOptions(_ flags: String, _ options: inout CompileOptions) throws {
+  static func setOptions(_ flags: String, _ options: inout CompileOptions, generated: URL) throws {
     var words = flags.split(separator: " ").map(String.init)[...]
     func value(_ flag: String) throws -> String {
       guard let v = words.popFirst() else { throw CatalogError("\(flag) needs a value") }
@@ -169,7 +172,9 @@ struct MessageCatalogTests {
         options.maxOutputBytes = n * unit
       case "-D": options.overrides.append(try value(flag))
       case "-I": options.importPaths.append(Support.rootFromHere + (try value(flag)))
-      case "--font-dir": options.fonts.directories.append(Support.rootFromHere + (try value(flag)))
+      case "--font-dir":
+        let dir = try value(flag)
+        options.fonts.directories.append(dir == "<generated>" ? generated.path : Support.rootFromHere + dir)
       case "--werror": options.warningsAsErrors = true
       default: throw CatalogError("unknown option '\(flag)'")
       }
@@ -190,7 +195,10 @@ struct MessageCatalogTests {
       for i in 0..<count {
         let name = numbered(String(rest[..<colon.lowerBound]), i)
         let text = numbered(String(rest[colon.upperBound...]), i) + "\n"
-        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
       }
     } else if let file = what.removingPrefix("file "), let of = file.range(of: " of "),
       let size = UInt64(file[of.upperBound...].dropLast(" bytes".count)), file.hasSuffix(" bytes")

@@ -12,7 +12,7 @@ public enum ExprKind: Equatable, Sendable {
   /// A number literal with its unit (`0.5`, `45deg`, `-60pt`, `75%`).
   case number(Double, NumberUnit)
   case string(String)
-  case color(RGBA)
+  indirect case color(RGBA)
   /// A name: a `let`, a parameter, a repeat index, `width`, `height`, `pi`,
   /// a colour or anchor name.
   case name(String)

@@ -120,7 +120,7 @@ public struct DiagnosticRenderer: Sendable {
     var out = paint("\(printable(file.name, limit: 200)):\(loc.line):\(loc.column):", .bold) + " \(label) "
     out += paint(text, .bold) + "\n"
 
-    let line = file.lineRange(file.lineIndex(of: start))
+    let line = file.lineRange(containing: start)
     let end = min(max(range.end, start), line.upperBound)
     let excerpt = Excerpt(file.bytes, line: line, start: start, end: end)
     let gutter = String(loc.line)
@@ -187,7 +187,9 @@ struct Excerpt {
     let reach = DiagnosticRenderer.maxColumns * 4
     var lo = max(line.lowerBound, start - reach)
     while lo > line.lowerBound && bytes[lo] & 0xC0 == 0x80 { lo -= 1 }
-    let hi = min(line.upperBound, max(start, end) + reach)
+    // Past `reach` after the start nothing is shown (a range longer
+    // than the window has its carets cut with the text).
+    let hi = min(line.upperBound, start + reach)
     var pieces: [Piece] = []
     var i = lo
     while i < hi {
@@ -254,7 +256,10 @@ struct Excerpt {
 /// characters and non-characters written as `\u{…}`, and cut to `limit`
 /// characters with `…` (for messages that quote a path or a flag).
 public func printable(_ text: String, limit: Int = 1_000) -> String {
+  // Only as far as the limit is counted, however long the text.
   let scalars = text.unicodeScalars
-  if scalars.count <= limit { return Lexer.visible(text) }
+  guard let cut = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+    cut != scalars.endIndex
+  else { return Lexer.visible(text) }
   return Lexer.visible(String(String.UnicodeScalarView(scalars.prefix(limit - 1)))) + "…"
 }

@@ -9,6 +9,7 @@ public enum Message: Equatable, Sendable {
   case badFont(String, String)
   case fontNotFound(String)
   case missingGlyphs(String, [String])
+  case fontScanCut([FontScanCut])
   case badUnicodeEscape
   case badRepeatCount(String)
   case canvasTooLarge(String)
@@ -55,6 +56,7 @@ public enum Message: Equatable, Sendable {
   case tooManySegments(Int)
   case tooManyViews(Int)
   case tooManyItems(Int)
+  case tooManyExpressions(Int)
   case tooMuchArea(Int)
   case tooManyEdgeRows(Int)
   case tooManySteps(Int)
@@ -255,12 +257,24 @@ public enum Message: Equatable, Sendable {
         "drawing the badge covers more than \(limit) pixels (every shape's bounding box, overlaps counted); expected fewer or smaller shapes, or a smaller image"
     case .tooManyItems(let limit):
       return "the file holds more than \(limit) elements and path commands; the rest is not read"
+    case .fontScanCut(let cuts):
+      let each = cuts.map { cut in
+        "'\(shownPath(cut.directory))' ("
+          + (cut.tooManyFiles
+            ? "more than \(FontScan.maxFiles) font files" : "folders more than \(FontScan.maxDepth) levels deep")
+          + ")"
+      }
+      let list = each.count == 1 ? each[0] : each.dropLast().joined(separator: ", ") + " and " + each.last!
+      return "the search for fonts stopped early in \(list); a font there may have been missed"
+    case .tooManyExpressions(let limit):
+      return
+        "the file holds more than \(limit) parts of expressions (numbers, names, operators, calls); the rest is not read"
     case .tooManyViews(let limit):
       return "the badge lays out more than \(limit) views (every element of every copy); expected fewer"
     case .typeMismatch(let expected, let found):
       return "expected \(expected), found \(shown(found))"
     case .unexpectedCharacter(let c):
-      return "unexpected character '\(shown(c))'"
+      return (c.unicodeScalars.count > 1 ? "unexpected characters '" : "unexpected character '") + "\(shown(c))'"
     case .unknownArgumentLabel(let label, let of, let suggestion):
       return "'\(shown(of))' has no argument '\(shown(label))'" + didYouMean(suggestion)
     case .unknownComponent(let name, let suggestion):
@@ -346,6 +360,16 @@ extension Message {
 
   /// Whether an imported file could not be read (what it declares is
   /// missing, so unknown names are no news).
+  /// Whether the message says that the parser stopped at a limit (the
+  /// rest of a file was not read: checking its names would only spend
+  /// time on a file that cannot compile).
+  var isReadingLimit: Bool {
+    switch self {
+    case .tooManyItems, .tooManyExpressions: return true
+    default: return false
+    }
+  }
+
   var isImportFailure: Bool {
     switch self {
     case .importCycle, .importNotFound, .importUnreadable, .importsTooDeep, .importsTooLarge, .importsTooMany:

@@ -68,6 +68,11 @@ public struct CompileResult: Sendable {
   /// Every file of the compilation (the input first, then one per `-D`,
   /// then each imported file).
   public var files: [SourceFile]
+  /// The files the compilation read besides the input: each imported
+  /// file, then each font file text was set in. A caller that writes the
+  /// output to a file checks that it is none of these (the command line
+  /// does), so that no run replaces a file it read.
+  public var filesRead: [FileRead] = []
 
   public var hasErrors: Bool { unlisted > 0 || diagnostics.contains { $0.severity == .error } }
 
@@ -140,6 +145,20 @@ public struct CompileResult: Sendable {
   }
 }
 
+/// A file a compilation read besides its input, by the path it was read
+/// at.
+public struct FileRead: Equatable, Sendable {
+  /// Why it was read.
+  public enum Role: Equatable, Sendable {
+    /// A badge file brought in by `import`.
+    case imported
+    /// A font file that text was set in.
+    case font
+  }
+  public var path: String
+  public var role: Role
+}
+
 /// The default limit on the output's size: 64 MiB.
 public let defaultMaxOutputBytes = 64 << 20
 
@@ -193,9 +212,11 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   bag.append(contentsOf: parsed.diagnostics)
   bag.addUnlisted(parsed.unlisted)
   let imports = parsed.graph
-  if bag.hasErrors && !bag.all.contains(where: { $0.message.isImportFailure }) {
+  result.filesRead = imports.importedAt.keys.sorted().map { FileRead(path: result.files[$0].name, role: .imported) }
+  if bag.hasErrors && !bag.all.contains(where: { $0.message.isImportFailure || $0.message.isReadingLimit }) {
     // The names are checked all the same (unless an import failed: what it
-    // would have declared is missing), for the mistakes that are not
+    // would have declared is missing; or reading stopped at a limit), for
+    // the mistakes that are not
     // what the syntax errors left behind: SwiftUI's spellings and unknown
     // calls and modifiers (a habit each, all reported in one run).
     let names = Resolver.check(parsed.file, imports: imports)
@@ -241,6 +262,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   // Stage 5: layout.
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals, fonts: options.fonts)
   let scene = engine.layout(badge, canvas: canvas)
+  result.filesRead += engine.fonts.paths.map { FileRead(path: $0, role: .font) }
   bag.append(contentsOf: evaluator.diagnostics.all)
   bag.addUnlisted(evaluator.diagnostics.unlisted)
   if options.format != .svg && !bag.hasErrors {

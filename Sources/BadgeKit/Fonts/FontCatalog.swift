@@ -118,6 +118,10 @@ public struct FontCatalog: Sendable {
   public let faces: [FontFace]
   /// The caller's directories that do not exist, one error each.
   public let problems: [FontLookupError]
+  /// The directories whose walk stopped at a limit (`FontScan.maxFiles`
+  /// font files, folders `FontScan.maxDepth` deep): what text is set in
+  /// warns of each.
+  public let cuts: [FontScanCut]
   /// The indices in `faces` of each family, by `FontMatching.key` of its
   /// typographic and of its four-style name.
   private let byFamily: [String: [Int]]
@@ -147,12 +151,14 @@ public struct FontCatalog: Sendable {
     }
     let all = directories + standard
     var faces: [FontFace] = []
-    for file in FontScan.fontFiles(in: all) {
+    let walk = FontScan.fontFiles(in: all)
+    for file in walk.files {
       if let found = try? FontScan.faces(inFile: file) { faces += found }
     }
     self.directories = all
     self.faces = faces
     self.problems = problems
+    self.cuts = walk.cuts
     var byFamily: [String: [Int]] = [:]
     for (i, face) in faces.enumerated() {
       let keys = Set([FontMatching.key(face.family), FontMatching.key(face.legacyFamily)])

@@ -6,12 +6,24 @@
 // 'OS/2' and 'head' tables, by byte ranges: never the outlines. Files that
 // cannot be read as fonts are passed over.
 
+/// A font directory given to the scan that was not walked whole.
+public struct FontScanCut: Hashable, Sendable {
+  /// The directory as given.
+  public var directory: String
+  /// Whether it holds more than `FontScan.maxFiles` font files (the rest
+  /// were passed over); else it has folders deeper than
+  /// `FontScan.maxDepth` (not walked).
+  public var tooManyFiles: Bool
+}
+
 /// Walking font directories and reading font files' headers.
 enum FontScan {
   /// How deep below a font directory the walk goes.
   static let maxDepth = 8
-  /// The most font files one scan reads, against a directory tree that
-  /// never ends.
+  /// The most font files the walk takes from each directory it is given
+  /// (each `--font-dir`, each folder of the search path, each standard
+  /// folder), against a tree that never ends: one folder full of files
+  /// does not starve the others.
   static let maxFiles = 20_000
   /// The longest 'name' table read, in bytes (real ones hold a few KiB).
   static let maxNameTable = 1 << 20
@@ -29,26 +41,51 @@ enum FontScan {
   }
 
   /// The font files under `directories`, in walk order: each directory in
-  /// turn, and within one, names sorted by their bytes, depth first.
-  static func fontFiles(in directories: [String]) -> [String] {
+  /// turn, and within one, names sorted by their bytes, depth first; and
+  /// the directories whose walk stopped at a limit.
+  static func fontFiles(in directories: [String]) -> (files: [String], cuts: [FontScanCut]) {
     var files: [String] = []
+    var cuts: [FontScanCut] = []
     var seen = Set<FileIdentity>()
     for directory in directories {
-      walk(directory, depth: 0, files: &files, seen: &seen)
+      var walk = Walk(root: directory)
+      walk.visit(directory, depth: 0, &files, &seen)
+      if walk.tooManyFiles || walk.tooDeep {
+        cuts.append(FontScanCut(directory: directory, tooManyFiles: walk.tooManyFiles))
+      }
     }
-    return files
+    return (files, cuts)
   }
 
-  private static func walk(_ directory: String, depth: Int, files: inout [String], seen: inout Set<FileIdentity>) {
-    guard depth <= maxDepth, files.count < maxFiles, let id = FileSystem.identity(of: directory),
-      seen.insert(id).inserted, let entries = try? FileSystem.typedEntries(of: directory)
-    else { return }
-    for (name, kind) in entries where files.count < maxFiles {
-      let path = FileSystem.join(directory, name)
-      if isFontFile(name) {
-        files.append(path)
-      } else if !name.hasPrefix("."), (kind ?? FileSystem.kind(of: path)) == .directory {
-        walk(path, depth: depth + 1, files: &files, seen: &seen)
+  /// The walk of one directory given: what it has taken and where it
+  /// stopped.
+  private struct Walk {
+    let root: String
+    var taken = 0
+    var tooManyFiles = false
+    var tooDeep = false
+
+    mutating func visit(_ directory: String, depth: Int, _ files: inout [String], _ seen: inout Set<FileIdentity>) {
+      guard depth <= maxDepth else {
+        tooDeep = true
+        return
+      }
+      guard let id = FileSystem.identity(of: directory), seen.insert(id).inserted,
+        let entries = try? FileSystem.typedEntries(of: directory)
+      else { return }
+      for (name, kind) in entries {
+        let path = FileSystem.join(directory, name)
+        if isFontFile(name) {
+          guard taken < maxFiles else {
+            tooManyFiles = true
+            return
+          }
+          taken += 1
+          files.append(path)
+        } else if !name.hasPrefix("."), (kind ?? FileSystem.kind(of: path)) == .directory {
+          visit(path, depth: depth + 1, &files, &seen)
+          if tooManyFiles { return }
+        }
       }
     }
   }

@@ -53,8 +53,8 @@ struct ImportLoader {
   private var uses: [String: [SourceRange]] = [:]
   private var imported = 0
   private var bytesRead = 0
-  /// Elements and path commands the files may still hold, in all.
-  private var itemBudget = Parser.maximumItems
+  /// What the files may still hold, in all.
+  private var budget = Parser.Budget()
 
   /// Parses `files[input]` and every file it imports, adding those to
   /// `files`. Imports are looked for beside the importing file, then in
@@ -87,13 +87,14 @@ struct ImportLoader {
     self.watching = watching
   }
 
-  /// Parses `files[index]` with what is left of the item budget.
+  /// Parses `files[index]` with what is left of the budget.
   private mutating func parse(_ index: Int, requiresBadge: Bool) {
     var parser = Parser(files[index], fileIndex: index, watching: watching)
     parser.requiresBadge = requiresBadge
-    parser.itemBudget = itemBudget
+    parser.budget = budget
     trees[index] = parser.file()
-    itemBudget = max(0, parser.itemBudget)
+    budget.items = max(0, parser.budget.items)
+    budget.expressions = max(0, parser.budget.expressions)
     bag.append(contentsOf: parser.allDiagnostics)
     unlisted += parser.allUnlisted
     for (name, ranges) in parser.stream.uses { uses[name, default: []] += ranges }

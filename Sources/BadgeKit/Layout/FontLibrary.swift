@@ -62,12 +62,19 @@ public struct FontOptions: Sendable, Hashable {
 final class FontLibrary {
   let options: FontOptions
   private var loaded: [String: Result<LoadedFont, FontProblem>] = [:]
+  /// The font files read, each once, in the order they were first read.
+  private(set) var paths: [String] = []
   private var chosen: [FontRequest: Result<LoadedFont, FontProblem>] = [:]
 
   /// Why there is no font: the message to report.
   struct FontProblem: Error {
     var message: Message
   }
+
+  /// The font directories whose scan stopped at a limit, once a catalog
+  /// was used: warned of once, at the first text that asked for a font.
+  private var cuts: [FontScanCut] = []
+  private var warnedOfCuts = false
 
   init(options: FontOptions) { self.options = options }
 
@@ -78,6 +85,10 @@ final class FontLibrary {
     let request = FontRequest(family: env.family, weight: env.weight, italic: env.italic)
     let result = chosen[request] ?? find(request)
     chosen[request] = result
+    if !cuts.isEmpty && !warnedOfCuts && evaluator.muted == 0 {
+      evaluator.warn(.fontScanCut(cuts), range)
+      warnedOfCuts = true
+    }
     switch result {
     case .success(let font): return font
     case .failure(let problem):
@@ -91,6 +102,7 @@ final class FontLibrary {
       options.standardDirectories
       ? FontCatalog.shared(directories: callerDirectories)
       : FontCatalog(scanning: callerDirectories, standard: [])
+    cuts = catalog.cuts
     switch catalog.face(for: request) {
     case .success(let face): return load(face)
     case .failure(let error): return .failure(FontProblem(message: .fontNotFound(error.message)))
@@ -106,6 +118,7 @@ final class FontLibrary {
   private func load(_ face: FontFace) -> Result<LoadedFont, FontProblem> {
     let key = face.path + "#\(face.faceIndex)"
     if let known = loaded[key] { return known }
+    if !paths.contains(face.path) { paths.append(face.path) }
     let result: Result<LoadedFont, FontProblem>
     do {
       result = .success(

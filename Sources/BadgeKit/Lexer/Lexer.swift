@@ -150,18 +150,40 @@ public struct Lexer {
       if isDigit(b) { return scanNumber() }
       if isIdentifierStart(b) && b < 0x80 { return scanIdentifier() }
       if b >= 0x80 {
-        guard let (scalar, length) = decodeScalar(at: pos) else {
+        guard let (scalar, _) = decodeScalar(at: pos) else {
           pos += invalidLength(at: pos)
           report(.invalidUTF8, start, pos)
           return nil
         }
         if Lexer.isIdentifierScalar(scalar) { return scanIdentifier() }
-        pos += length
-      } else {
-        pos += 1
       }
-      report(.unexpectedCharacter(String(decoding: bytes[start..<pos], as: UTF8.self)), start, pos)
+      // A run of characters that start no token is one error, however
+      // long (a pasted line of symbols is one mistake).
+      // The message quotes at most 60 characters: 256 bytes hold them.
+      while pos < bytes.count, let length = unexpectedLength(at: pos) { pos += length }
+      report(.unexpectedCharacter(String(decoding: bytes[start..<min(pos, start + 256)], as: UTF8.self)), start, pos)
       return nil
+    }
+  }
+
+  /// The length of the character at byte `i` if it starts no token and is
+  /// neither white space nor a comment; nil otherwise (malformed UTF-8
+  /// included, which is an error of its own).
+  private func unexpectedLength(at i: Int) -> Int? {
+    let b = bytes[i]
+    guard b < 0x80 else {
+      guard let (scalar, length) = decodeScalar(at: i), !Lexer.isIdentifierScalar(scalar) else { return nil }
+      return length
+    }
+    if isDigit(b) || isIdentifierStart(b) { return nil }
+    switch b {
+    case 0x20, 0x09, 0x0A, 0x0D: return nil
+    case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","),
+      UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"),
+      UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."), UInt8(ascii: "\""),
+      UInt8(ascii: "#"):
+      return nil
+    default: return 1
     }
   }
 
@@ -339,16 +361,29 @@ public struct Lexer {
   private mutating func scanString() -> TokenKind {
     let start = pos
     pos += 1
-    var out = String.UnicodeScalarView()
+    var out = ""
     while pos < bytes.count && bytes[pos] != UInt8(ascii: "\"") && bytes[pos] != 0x0A {
+      // A run of plain ASCII (no quote, backslash or control) is copied at
+      // once: a long string costs what its bytes cost.
+      var end = pos
+      while end < bytes.count, case let b = bytes[end],
+        (b >= 0x20 && b <= 0x7E && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\")) || b == 0x09
+      {
+        end += 1
+      }
+      if end > pos {
+        out += String(decoding: bytes[pos..<end], as: UTF8.self)
+        pos = end
+        continue
+      }
       let here = pos
       if bytes[pos] == UInt8(ascii: "\\") && pos + 1 < bytes.count {
         let e = bytes[pos + 1]
         pos += 2
         switch e {
-        case UInt8(ascii: "n"): out.append("\n")
-        case UInt8(ascii: "t"): out.append("\t")
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(Unicode.Scalar(e))
+        case UInt8(ascii: "n"): out.unicodeScalars.append("\n")
+        case UInt8(ascii: "t"): out.unicodeScalars.append("\t")
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.unicodeScalars.append(Unicode.Scalar(e))
         case UInt8(ascii: "u"):
           if let scalar = scanUnicodeEscape(from: here) { appendStringScalar(scalar, here, &out) }
         default:
@@ -368,16 +403,16 @@ public struct Lexer {
     } else {
       report(.unterminatedString, start, pos)
     }
-    return .string(String(out))
+    return .string(out)
   }
 
   /// Appends `c` (read from byte `start` on) to a string literal, or reports
   /// a character a string may not hold.
-  private mutating func appendStringScalar(_ c: Unicode.Scalar, _ start: Int, _ out: inout String.UnicodeScalarView) {
+  private mutating func appendStringScalar(_ c: Unicode.Scalar, _ start: Int, _ out: inout String) {
     switch c.value {
     case 0x09, 0x0A, 0x20...0x7E, 0xA0...0xFFFD, 0x10000...0x10FFFF:
       if c.value & 0xFFFE == 0xFFFE || (0xFDD0...0xFDEF).contains(c.value) { fallthrough }
-      out.append(c)
+      out.unicodeScalars.append(c)
     default:
       report(.controlInString(Lexer.codePoint(c.value)), start, pos)
     }

@@ -12,6 +12,7 @@ extension Parser {
       let op: BinaryOperator
       if check(.plus) { op = .add } else if check(.minus) { op = .subtract } else { break }
       let operatorRange = advance().range
+      try spendExpression()
       let leftHeight = height
       let right = try term()
       try setHeight(max(leftHeight, height) + 1, at: operatorRange)
@@ -27,6 +28,7 @@ extension Parser {
       let op: BinaryOperator
       if check(.star) { op = .multiply } else if check(.slash) { op = .divide } else { break }
       let operatorRange = advance().range
+      try spendExpression()
       let leftHeight = height
       let right = try unary()
       try setHeight(max(leftHeight, height) + 1, at: operatorRange)
@@ -39,6 +41,7 @@ extension Parser {
   mutating func unary() throws(ParseError) -> Expr {
     if check(.minus) {
       let start = advance().range
+      try spendExpression()
       let operand = try nested { (p: inout Parser) throws(ParseError) in try p.unary() }
       try setHeight(height + 1, at: start)
       return Expr(.negate(operand), start.union(operand.range))
@@ -53,6 +56,7 @@ extension Parser {
     while check(.dot), case .identifier(let name) = peek(1).kind, peek(2).kind == .leftParen {
       advance()
       let nameRange = advance().range
+      try spendExpression()
       let receiverHeight = height
       let args = try arguments()
       try setHeight(max(receiverHeight, height) + 1, at: nameRange)
@@ -73,6 +77,7 @@ extension Parser {
       return e
     }
     let t = peek
+    try spendExpression()
     switch t.kind {
     case .number(let value, let unit):
       advance()

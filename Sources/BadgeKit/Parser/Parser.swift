@@ -28,11 +28,25 @@ public struct Parser {
   /// Whether a file without a `badge` declaration is an error (an
   /// imported file needs none).
   var requiresBadge = true
-  /// How many more elements and path commands the file may hold.
-  var itemBudget = Parser.maximumItems
+  /// How much more the file may hold (what the files read before it left).
+  var budget = Budget()
   /// The most elements and path commands one file may hold: none could be
   /// drawn past the shape budget, so reading further only spends memory.
   static let maximumItems = 500_000
+  /// The most expression nodes (numbers, strings, colours, names, calls,
+  /// operators, method calls, parentheses) the files may hold in all: half
+  /// of what evaluating may visit (`Evaluator.maximumSteps`), and a bound
+  /// on the syntax tree's memory (some 80 bytes a node) that is reached
+  /// long before a 64 MiB file is read whole.
+  static let maximumExpressions = 1_000_000
+
+  /// What the files of one compilation may still hold, in all.
+  struct Budget {
+    /// Elements and path commands.
+    var items = Parser.maximumItems
+    /// Expression nodes.
+    var expressions = Parser.maximumExpressions
+  }
   /// Deeper nesting, and taller expressions, are an error rather than a
   /// stack overflow in the stages that walk the tree.
   static let maximumDepth = 200
@@ -227,9 +241,20 @@ public struct Parser {
   /// Counts one element or path command; past `maximumItems`, reports
   /// once and skips the rest of the file.
   mutating func spendItem() throws(ParseError) {
-    itemBudget -= 1
-    guard itemBudget < 0 else { return }
+    budget.items -= 1
+    guard budget.items < 0 else { return }
     report(Diagnostic(.tooManyItems(Parser.maximumItems), at: peek.range))
+    halted = true
+    throw ParseError()
+  }
+
+  /// Counts one expression node; past `maximumExpressions`, reports once
+  /// and skips the rest of the file, so that the tree never grows past
+  /// the budget whatever one expression or argument list holds.
+  mutating func spendExpression() throws(ParseError) {
+    budget.expressions -= 1
+    guard budget.expressions < 0 else { return }
+    report(Diagnostic(.tooManyExpressions(Parser.maximumExpressions), at: peek.range))
     halted = true
     throw ParseError()
   }

@@ -3,14 +3,19 @@
 // character columns.
 
 /// One input text (the badge file, or a `-D` override) as UTF-8 bytes, with
-/// the byte offset at which every line starts.
+/// a sparse line table: how many line breaks come before each block of
+/// `blockSize` bytes, so that the table takes a few bytes a block
+/// whatever the file holds (a file of line breaks only included), and a
+/// line is found by counting within one block.
 public struct SourceFile: Sendable {
   /// The name shown in diagnostics (a path, `<stdin>` or `-D name=value`).
   public let name: String
   /// The text as UTF-8 bytes.
   public let bytes: [UInt8]
-  /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
-  public let lineStarts: [Int]
+  /// Entry `k`: the line breaks in bytes `0..<k * blockSize`.
+  private let breaksBefore: [Int]
+  /// The bytes a line-table entry covers.
+  static let blockSize = 4096
 
   public init(name: String, text: String) {
     self.init(name: name, bytes: Array(text.utf8))
@@ -19,9 +24,21 @@ public struct SourceFile: Sendable {
   public init(name: String, bytes: [UInt8]) {
     self.name = name
     self.bytes = bytes
-    var starts = [0]
-    for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-    self.lineStarts = starts
+    var table: [Int] = []
+    table.reserveCapacity(bytes.count / SourceFile.blockSize + 1)
+    var n = 0
+    bytes.withUnsafeBufferPointer { b in
+      var i = 0
+      repeat {
+        table.append(n)
+        let end = min(i + SourceFile.blockSize, b.count)
+        while i < end {
+          if b[i] == UInt8(ascii: "\n") { n += 1 }
+          i += 1
+        }
+      } while i < b.count
+    }
+    self.breaksBefore = table
   }
 
   /// A 1-based line and a 1-based column counted in characters (Unicode
@@ -33,26 +50,40 @@ public struct SourceFile: Sendable {
 
   /// The 0-based index of the line holding byte `offset`.
   func lineIndex(of offset: Int) -> Int {
-    var lo = 0
-    var hi = lineStarts.count - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+    let offset = min(max(0, offset), bytes.count)
+    let block = min(offset / SourceFile.blockSize, breaksBefore.count - 1)
+    var n = breaksBefore[block]
+    var i = block * SourceFile.blockSize
+    while i < offset {
+      if bytes[i] == UInt8(ascii: "\n") { n += 1 }
+      i += 1
     }
-    return lo
+    return n
+  }
+
+  /// The first byte of the line holding byte `offset`.
+  func lineStart(of offset: Int) -> Int {
+    bytes.withUnsafeBufferPointer { b in
+      var i = min(max(0, offset), b.count)
+      while i > 0 && b[i - 1] != UInt8(ascii: "\n") { i -= 1 }
+      return i
+    }
   }
 
   /// The line and character column of byte `offset`.
   public func location(of offset: Int) -> Location {
     let offset = min(max(0, offset), bytes.count)
-    let line = lineIndex(of: offset)
-    return Location(line: line + 1, column: characterCount(from: lineStarts[line], to: offset) + 1)
+    return Location(
+      line: lineIndex(of: offset) + 1, column: characterCount(from: lineStart(of: offset), to: offset) + 1)
   }
 
-  /// Byte range of line `index` (0-based), without its line break.
-  func lineRange(_ index: Int) -> Range<Int> {
-    let start = lineStarts[index]
-    var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+  /// Byte range of the line holding byte `offset`, without its line break.
+  func lineRange(containing offset: Int) -> Range<Int> {
+    let start = lineStart(of: offset)
+    var end = min(max(0, offset), bytes.count)
+    bytes.withUnsafeBufferPointer { b in
+      while end < b.count && b[end] != UInt8(ascii: "\n") { end += 1 }
+    }
     if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
     return start..<max(start, end)
   }
