@@ -183,7 +183,7 @@ func destination(
   guard stat(path, &info) == 0 else {
     guard errno == ENOENT else { throw cannotWrite(path) }
     // A new file; where `path` is a link to a file not there yet, that file.
-    return .file(linkTarget(path) ?? path, mode: nil)
+    return .file(try linkTarget(path) ?? path, mode: nil)
   }
   let file = FileIdentity(info)
   if isInput(file) { throw FileError(message: "the output '\(path)' is the input file; choose another output") }
@@ -204,12 +204,45 @@ func destination(
   }
 }
 
-/// Where the symbolic link `path` finally points (links followed, at
-/// most 40), when that is a name that does not exist yet; nil when `path`
-/// is not a link.
-func linkTarget(_ path: String) -> String? {
+/// An output that is a file the compilation read (an imported file, a
+/// font file), whatever the name, is an error, as the input is: checked
+/// once the compilation has said which files it read, before anything is
+/// written. `standardOutput`, `standardError`: their files as badgec
+/// started.
+func checkNotRead(
+  _ destination: Destination, _ read: [FileRead], shownAs shown: String, standardOutput: FileIdentity?,
+  standardError: FileIdentity?
+) throws(FileError) {
+  let target: FileIdentity?
+  let name: String
+  switch destination {
+  case .descriptor(let fd):
+    target = fd == 1 ? standardOutput : standardError
+    name = shown == "-" ? "standard output" : "the output '\(shown)'"
+  case .file(let path, _):
+    var info = stat()
+    target = stat(path, &info) == 0 ? FileIdentity(info) : nil
+    name = "the output '\(shown)'"
+  case .device:
+    return  // Only regular files are read.
+  }
+  guard let target, target.type == S_IFREG else { return }
+  for file in read {
+    var info = stat()
+    guard stat(file.path, &info) == 0, FileIdentity(info) == target else { continue }
+    let what = file.role == .imported ? "the imported file" : "the font file"
+    throw FileError(message: "\(name) is \(what) '\(file.path)'; choose another output")
+  }
+}
+
+/// Where the symbolic link `path` finally points, when that is a name that
+/// does not exist yet; nil when `path` is not a link. Links are followed
+/// as the kernel follows them, at most `maximumLinks` (Linux's limit, as
+/// `stat` already checked: a longer chain fails there with ELOOP), so the
+/// last link of a chain as long as that is read too; past them, an error.
+func linkTarget(_ path: String) throws(FileError) -> String? {
   var current = path
-  for _ in 0..<40 {
+  for _ in 0...maximumLinks {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let n = readlink(current, &buffer, buffer.count - 1)
     guard n >= 0 else { return current == path ? nil : current }
@@ -222,8 +255,12 @@ func linkTarget(_ path: String) -> String? {
       current = target
     }
   }
-  return nil
+  // Never replace the link itself.
+  throw cannotWrite(path, ELOOP)
 }
+
+/// The most symbolic links the kernel follows in one path (MAXSYMLINKS).
+let maximumLinks = 40
 
 // MARK: Writing
 
@@ -325,6 +362,11 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
   pthread_sigmask(SIG_SETMASK, &previous, nil)
   guard let (fd, temp) = made else { throw cannotWrite(shown, madeError) }
   defer { removeOnSignal(nil) }
+  // The lock on the temporary file (see Temporaries.swift) is held through
+  // a second descriptor until it is renamed, so that no other run takes
+  // it for one left behind between the close and the rename.
+  let lock = dup(fd)
+  defer { if lock >= 0 { close(lock) } }
   if let mode { fchmod(fd, mode) }
   let ok = writeByOffset(result, fd) ?? result.write { writeAll(fd, $0) }
   let why = ok ? errorText() : writeFailure()
@@ -337,24 +379,6 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
     unlink(temp)
     throw FileError(message: "cannot write '\(shown)': \(why)")
   }
-}
-
-/// A new, empty file in the folder of `path`, named `.badgec-` and six
-/// random letters and digits: short whatever the length of `path`'s own
-/// name. Created only if no file or link has that name, with permissions
-/// 0666 less the umask. Nil on error, with `errno` set.
-func temporaryFile(beside path: String) -> (fd: Int32, path: String)? {
-  let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-  let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
-  var random = SystemRandomNumberGenerator()
-  for _ in 0..<100 {
-    let name = String(decoding: (0..<6).map { _ in letters.randomElement(using: &random)! }, as: UTF8.self)
-    let temp = folder + ".badgec-" + name
-    let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-    if fd >= 0 { return (fd, temp) }
-    if errno != EEXIST { return nil }
-  }
-  return nil
 }
 
 /// The first error of the writes made on drawing threads (errno belongs

@@ -276,6 +276,8 @@ if jsonDiagnostics {
 }
 guard !result.hasErrors else { exit(1) }
 do {
+  try checkNotRead(
+    target, result.filesRead, shownAs: output, standardOutput: standardOutput, standardError: standardError)
   try write(result, to: target, shownAs: output)
 } catch {
   fail(error.message, code: 1)
