@@ -106,7 +106,10 @@ struct CoverageBand {
 
   /// Sorts `touched` by row, then by first cell: the rows counted into
   /// place (rows < 2¹⁶ within a band), then each row's few ranges by
-  /// insertion (a general sort would allocate and compare far more).
+  /// insertion (a general sort would allocate and compare far more). A row
+  /// crossed by many ranges within a short stretch (thousands of dashes
+  /// over a small image) has them merged instead, in time proportional to
+  /// the ranges and the stretch: the cells they cover, as maximal runs.
   private mutating func sortTouched() {
     let n = touched.count
     guard n > 1 else { return }
@@ -116,6 +119,8 @@ struct CoverageBand {
     }
     var counts = [Int](repeating: 0, count: rows + 1)
     var sorted = [UInt64](repeating: 0, count: n)
+    var kept = 0
+    var depth: [Int32] = []
     touched.withUnsafeBufferPointer { t in
       counts.withUnsafeMutableBufferPointer { c in
         for v in t { c[Int(v >> 48) + 1] += 1 }
@@ -126,31 +131,67 @@ struct CoverageBand {
             s[c[r]] = v
             c[r] += 1
           }
-          // Each row's entries now lie together: sort them in place.
+          // Each row's entries now lie together: sort (or merge) them, and
+          // move them down over what merging left free.
           var start = 0
           while start < n {
             let row = s[start] >> 48
             var end = start + 1
+            var lo = Int.max
+            var hi = 0
             while end < n && s[end] >> 48 == row { end += 1 }
-            if end - start > 32 {
-              // Many ranges on one row (a shape crossing it often).
-              s[start..<end].sort()
-            } else if end - start > 1 {
-              for i in (start + 1)..<end {
-                let v = s[i]
-                var j = i - 1
-                while j >= start && s[j] > v {
-                  s[j + 1] = s[j]
-                  j -= 1
-                }
-                s[j + 1] = v
+            let k = end - start
+            if k > 32 {
+              for i in start..<end {
+                lo = min(lo, Int((s[i] >> 24) & 0xFF_FFFF))
+                hi = max(hi, Int(s[i] & 0xFF_FFFF))
               }
+            }
+            if k > 32 && hi - lo < 16 * k {
+              // Many ranges on a short stretch: how many cover each cell.
+              if depth.count < hi - lo + 2 { depth = [Int32](repeating: 0, count: hi - lo + 2) }
+              for i in start..<end {
+                depth[Int((s[i] >> 24) & 0xFF_FFFF) - lo] += 1
+                depth[Int(s[i] & 0xFF_FFFF) - lo + 1] -= 1
+              }
+              var covered: Int32 = 0
+              var runStart = -1
+              for x in 0...(hi - lo + 1) {
+                covered += depth[x]
+                depth[x] = 0
+                if covered > 0 && runStart < 0 { runStart = x }
+                if covered == 0 && runStart >= 0 {
+                  s[kept] = row << 48 | UInt64(runStart + lo) << 24 | UInt64(x - 1 + lo)
+                  kept += 1
+                  runStart = -1
+                }
+              }
+            } else {
+              if k > 32 {
+                // Many ranges on one row, far apart.
+                s[start..<end].sort()
+              } else if k > 1 {
+                for i in (start + 1)..<end {
+                  let v = s[i]
+                  var j = i - 1
+                  while j >= start && s[j] > v {
+                    s[j + 1] = s[j]
+                    j -= 1
+                  }
+                  s[j + 1] = v
+                }
+              }
+              if kept < start {
+                for i in start..<end { s[kept + i - start] = s[i] }
+              }
+              kept += k
             }
             start = end
           }
         }
       }
     }
+    sorted.removeLast(n - kept)
     touched = sorted
   }
 
