@@ -1,7 +1,7 @@
 // The scaling benchmark (`badgec-bench --scaling [MB...]`): for each
 // construct of the language, sources of about 0.1, 1 and 10 MB are generated
-// and compiled to SVG (the output encoded too, the diagnostics rendered for
-// the error cases). Prints the median time, the time per megabyte and the
+// and compiled to SVG, or drawn to PNG for the strokes (the output encoded
+// too, the diagnostics rendered for the error cases). Prints the median time, the time per megabyte and the
 // exponent of time against size (the slope of log time over log size),
 // flagging exponents above 1.1. Each construct runs in a child process, so
 // that the peak memory printed is its own.
@@ -20,6 +20,9 @@ struct Construct: Sendable {
   var expectsErrors = false
   /// `-D` overrides to compile with.
   var overrides: [String] = []
+  /// The output: PNG and PPM are drawn too, and the drawing is timed with
+  /// the compilation.
+  var format: OutputFormat = .svg
   /// A source of about `bytes` bytes.
   var generate: @Sendable (_ bytes: Int) -> String
 }
@@ -151,6 +154,47 @@ let constructs: [Construct] = [
       """
     }
   },
+  Construct(name: "trim-subpath") { bytes in
+    // One subpath of lines as long as the file, trimmed and stroked.
+    oneSubpath(bytes, modifiers: ".trim(from: 0.1, to: 0.9).stroke(red)")
+  },
+  Construct(name: "stroke-subpath", format: .png) { bytes in
+    oneSubpath(bytes, modifiers: ".stroke(red, width: 2, join: round)")
+  },
+  Construct(name: "dash-subpath", format: .png) { bytes in
+    oneSubpath(bytes, modifiers: ".stroke(red, width: 2, dash: (30, 20))")
+  },
+  Construct(name: "long-text") { bytes in
+    // One line of text as long as the file (in the first default family
+    // installed).
+    grown(bytes, header: "badge B size 300 {\n  text(\"") { _ in
+      "\")\n}\n"
+    } item: { i in
+      ["The quick ", "brown fox ", "jumps over ", "the lazy ", "dog. "][i % 5]
+    }
+  },
+  Construct(name: "nested-calls") { bytes in
+    // Calls nested as deep as the parser allows, one a line.
+    let nested =
+      String(repeating: "min(1, ", count: parenthesisDepth) + "2" + String(repeating: ")", count: parenthesisDepth)
+    return grown(bytes, header: "badge B size 100 {\n  geometry {\n") { n in
+      "    rect().frame(width: c\(max(0, n - 1)))\n  }\n}\n"
+    } item: { i in
+      "    let c\(i) = \(nested)\n"
+    }
+  },
+  Construct(name: "argument-list") { bytes in
+    // One argument list as long as the file.
+    grown(bytes, header: "badge B size 100 {\n  rect().frame(width: min(") { _ in
+      "1))\n}\n"
+    } item: { i in
+      "\(wobble(i, 90) + 10), "
+    }
+  },
+  Construct(name: "line-breaks") { bytes in
+    // A file of line breaks, and a badge at its end.
+    String(repeating: "\n", count: max(0, bytes - 30)) + "badge B size 100 { rect() }\n"
+  },
   Construct(name: "unknown-names", expectsErrors: true) { bytes in
     // One let in ten uses a name that is not there: near misses (with a
     // suggestion) and names far from any.
@@ -167,6 +211,16 @@ let constructs: [Construct] = [
   Construct(name: "type-errors", expectsErrors: true) { bytes in typeErrors(bytes) },
   Construct(name: "type-errors-D", expectsErrors: true, overrides: ["t0=2"]) { bytes in typeErrors(bytes) },
 ]
+
+/// A badge of one path of one subpath of lines, as long as `bytes`, with
+/// `modifiers`.
+func oneSubpath(_ bytes: Int, modifiers: String) -> String {
+  grown(bytes, header: "badge B size 100 {\n  path(\"M0 0") { _ in
+    "\")\n    \(modifiers)\n}\n"
+  } item: { i in
+    " L\(wobble(i, 97)) \(wobble(i + 1, 89))"
+  }
+}
 
 /// Type errors in the badge: shapes rotated by a plain number, framed by
 /// an angle, offset by a colour. Only one top-level `let`, which `-D` sets.
@@ -237,7 +291,9 @@ func runScaling(_ args: [String]) -> Int32 {
   let chosen = constructs.filter { options.only.isEmpty || options.only.contains($0.name) }
   if let dir = options.writeTo { return writeSources(chosen, options.sizes, to: dir) }
 
-  print("badgec-bench --scaling: compile to SVG (or render the errors); the median of up to 5 runs, fewer when long")
+  print(
+    "badgec-bench --scaling: compile to SVG, or PNG where named (or render the errors); the median of up to 5 runs, fewer when long"
+  )
   print("exponent: slope of log time over log size; ! above 1.1")
   print(
     pad("construct", 20) + pad("size", 10, right: true) + pad("time", 12, right: true) + pad("per MB", 14, right: true)
@@ -276,7 +332,7 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
       }
     }
     let source = SourceFile(name: "\(c.name).badge", bytes: Array(c.generate(bytes).utf8))
-    let options = CompileOptions(overrides: c.overrides)
+    let options = CompileOptions(overrides: c.overrides, format: c.format)
     var times: [Double] = []
     var outcome = ""
     var total = 0.0
@@ -289,8 +345,9 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
           result.hasErrors ? "\(result.diagnostics.count) diagnostics" : "NO ERRORS: the error case compiled"
         if text.isEmpty { outcome += " (none rendered)" }
         ok = ok && result.hasErrors
-      } else if let svg = result.output {
-        outcome = "SVG of \(svg.count >= 1_048_576 ? megabytes(svg.count) : format2(Double(svg.count) / 1024) + " KB")"
+      } else if let output = result.output {
+        let size = output.count >= 1_048_576 ? megabytes(output.count) : format2(Double(output.count) / 1024) + " KB"
+        outcome = "\(c.format.rawValue.uppercased()) of \(size)"
       } else if case let errors = result.diagnostics.filter({ $0.severity == .error }), let limit = errors.first,
         errors.allSatisfy({ isLimit($0.message) })
       {
