@@ -6,7 +6,8 @@
 // with its peak memory read from the kernel (wait4), so that a regression
 // fails at the deadline instead of hanging the suite. The deadlines and
 // memory bounds are far above what the linear code takes (a debug build
-// included) and far below what the old code took.
+// included: a few seconds at most) and far below what the old code took
+// (minutes, or gigabytes).
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct CostGrowthTests {
   /// python3, whose children's peak memory is badgec's alone (a child
   /// started straight from this process would count this process' memory
   /// too: the peak is kept across exec).
-  static func measure(_ arguments: [String], in folder: URL, deadline: Double = 120) throws -> Measured {
+  static func measure(_ arguments: [String], in folder: URL, deadline: Double = 30) throws -> Measured {
     guard let python = Support.tool("python3") else { throw CocoaError(.executableNotLoadable) }
     let script = """
       import resource, subprocess, sys
@@ -138,9 +139,15 @@ struct CostGrowthTests {
   /// repeat of path data made ten million segments (942 MB) in a 10 KB
   /// file. Now building stops at the budget.
   @Test func repeatedPathDataStopsAtTheSegmentBudget() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let d = "M0 0" + String(repeating: " L1 1 L2 0", count: 500)
-    let result = Support.compile("badge B size 100 {\n  path { repeat 10000 { data \"\(d)\" } }\n}\n")
-    #expect(result.diagnostics.map(\.message) == [.tooManySegments(LayoutEngine.maximumSegments)])
+    let input = try CostGrowthTests.write(
+      "badge B size 100 {\n  path { repeat 10000 { data \"\(d)\" } }\n}\n", "data.badge", in: dir)
+    let run = try CostGrowthTests.measure([input, "-o", dir.appendingPathComponent("o.svg").path], in: dir)
+    #expect(run.status == 1)
+    #expect(run.stderr.hasPrefix("\(input):2:3: error: the badge builds more than 500000 path segments"))
+    #expect(run.peakBytes < 200 * CostGrowthTests.megabyte, "\(run.peakBytes >> 20) MiB")
   }
 
   // MARK: Big inputs

@@ -358,8 +358,6 @@ extension Message {
     }
   }
 
-  /// Whether an imported file could not be read (what it declares is
-  /// missing, so unknown names are no news).
   /// Whether the message says that the parser stopped at a limit (the
   /// rest of a file was not read: checking its names would only spend
   /// time on a file that cannot compile).
@@ -370,6 +368,8 @@ extension Message {
     }
   }
 
+  /// Whether an imported file could not be read (what it declares is
+  /// missing, so unknown names are no news).
   var isImportFailure: Bool {
     switch self {
     case .importCycle, .importNotFound, .importUnreadable, .importsTooDeep, .importsTooLarge, .importsTooMany:

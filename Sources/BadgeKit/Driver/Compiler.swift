@@ -216,9 +216,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   if bag.hasErrors && !bag.all.contains(where: { $0.message.isImportFailure || $0.message.isReadingLimit }) {
     // The names are checked all the same (unless an import failed: what it
     // would have declared is missing; or reading stopped at a limit), for
-    // the mistakes that are not
-    // what the syntax errors left behind: SwiftUI's spellings and unknown
-    // calls and modifiers (a habit each, all reported in one run).
+    // the mistakes that are not what the syntax errors left behind:
+    // SwiftUI's spellings and unknown calls and modifiers (a habit each,
+    // all reported in one run).
     let names = Resolver.check(parsed.file, imports: imports)
     bag.append(contentsOf: names.all.filter { $0.message.standsAlone })
   }

@@ -312,7 +312,10 @@ extension LayoutEngine {
       }
       var builder = PathBuilder(evaluator: evaluator, limit: segmentBudget)
       builder.build(body, view.scope.withGeometry(size), frame: size)
-      if builder.overflowed { return segmentsExhausted(at: view.element.range) }
+      if builder.overflowed {
+        segmentsExhausted(at: view.element.range)
+        return
+      }
       guard spend(1, at: view.element.range) else { return }
       emit(builder.path, size, t, context, &nodes, at: view.element.range)
     case .pathData(let args, let range):
