@@ -100,8 +100,10 @@ struct CostGrowthTests {
       "badge B size 100 {\n  path(\"\(d)\")\n    .stroke(red, width: 2\(dash))\n}\n", "stroke.badge", in: dir)
     let out = dir.appendingPathComponent("out.png").path
     let run = try CostGrowthTests.measure([input, "--size", "20", "-o", out], in: dir)
-    #expect(run.status == 0, "\(run.seconds) s: \(run.stderr.prefix(300))")
-    #expect(FileManager.default.fileExists(atPath: out))
+    // Drawn, or stopped at the outline's budget: either way, in time.
+    let stopped = run.status == 1 && run.stderr.contains("error: a stroke's outline takes more than 1000000 points")
+    #expect(run.status == 0 || stopped, "\(run.seconds) s: \(run.stderr.prefix(300))")
+    #expect(FileManager.default.fileExists(atPath: out) == !stopped)
   }
 
   /// Half of one subpath of 40,000 equal lines is one subpath of 20,000.

@@ -34,8 +34,9 @@ enum Stroker {
     return outline(path, style, tolerance: tolerance, overlapping: &overlapping, budget: &budget)
   }
 
-  /// The most points one stroke's outline may take (about 120 MB).
-  static let maximumOutlinePoints = 2_000_000
+  /// The most points one stroke's outline may take: about 60 MB, and
+  /// half a second of outlining dashes (a run per dash) at the most.
+  static let maximumOutlinePoints = 1_000_000
 
   /// What strokes may still make, shared by every stroke of an image:
   /// dashes (and intervals walked), and outline points.
@@ -420,8 +421,9 @@ extension Stroker {
     /// The interval the pattern starts in, and how much of it is left.
     let firstIndex: Int
     let firstLength: Double
-    /// The most dashes all subpaths together produce.
-    static let maximumDashes = 1_000_000
+    /// The most dashes all subpaths together produce (about a
+    /// microsecond each to cut and outline).
+    static let maximumDashes = 500_000
 
     /// Nil for a solid line: no pattern, or one that cannot be followed.
     /// An odd-length pattern is repeated twice (SVG).
