@@ -305,6 +305,7 @@ extension Stroker {
       for v in 1..<p.count - 1 {
         join(p[v], v - 1, v, dirs, lengths, smooth: line.smooth[v], side: 1, into: &left)
         join(p[v], v - 1, v, dirs, lengths, smooth: line.smooth[v], side: -1, into: &right)
+        if passesLimit(left, right) { return }
       }
       left.append(at(p[p.count - 1], normal(dirs[last]), r))
       right.append(at(p[p.count - 1], normal(dirs[last]), -r))
@@ -324,9 +325,19 @@ extension Stroker {
         let a = (v + p.count - 1) % p.count
         join(p[v], a, v, dirs, lengths, smooth: line.smooth[v], side: 1, into: &left)
         join(p[v], a, v, dirs, lengths, smooth: line.smooth[v], side: -1, into: &right)
+        if passesLimit(left, right) { return }
       }
       contour(left)
       contour(right.reversed())
+    }
+
+    /// Whether the two sides of a contour being made already pass what is
+    /// left of `limit` (then it is left out, and `overflowed` set): one
+    /// long run's outline never takes much more memory than the limit.
+    private mutating func passesLimit(_ left: [Point], _ right: [Point]) -> Bool {
+      guard left.count + right.count > limit - elements.count else { return false }
+      overflowed = true
+      return true
     }
 
     /// The outline points, in order along the path, on side `side` (1: left,
