@@ -387,7 +387,8 @@ func measureConstruct(_ name: String, _ options: ScalingOptions) -> Int32 {
 /// Whether `m` reports one of the documented limits (README, "Limits").
 func isLimit(_ m: Message) -> Bool {
   switch m {
-  case .tooManyItems, .tooManyViews, .tooManyShapes, .tooManySegments, .outputTooLarge, .layoutTooDeep, .tooManySteps,
+  case .tooManyItems, .tooManyExpressions, .tooManyViews, .tooManyShapes, .tooManySegments, .outputTooLarge,
+    .layoutTooDeep, .tooManySteps,
     .tooManyCopiedShapes, .tooMuchArea, .tooManyEdgeRows, .groupsTooDeep, .imagePixelsTooLarge, .effectsTooLarge,
     .tooManyDashes, .strokeTooComplex:
     return true
