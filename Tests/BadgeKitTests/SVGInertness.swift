@@ -40,8 +40,10 @@ enum SVGInertness {
     case id
     /// A reference to an id of this document: `#id`.
     case localReference
-    /// Words as `SVGText.escaped` writes them (a text's label): no `<`,
-    /// and every `&` starts one of XML's five references or `&#xD;`.
+    /// Words as `SVGText.escaped` writes them (a text's label): any text,
+    /// since reading the value already refused a raw `<` and an `&` that
+    /// starts no reference (the value checked has its references
+    /// replaced: `&amp;` is `&` there).
     case words
   }
 
@@ -529,14 +531,8 @@ extension SVGInertness {
       case .fixed(let text):
         return value == text ? nil : "expected \"\(text)\""
       case .words:
-        if value.contains("<") { return "a '<' in words" }
-        let references = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#xD;"]
-        var rest = Substring(value)
-        while let amp = rest.firstIndex(of: "&") {
-          let tail = rest[amp...]
-          guard let r = references.first(where: { tail.hasPrefix($0) }) else { return "a bare '&' in words" }
-          rest = tail.dropFirst(r.count)
-        }
+        // Any text: the value reaches here with its references replaced,
+        // and a raw '<' or a bad reference already failed the reading.
         return nil
       case .oneOf(let words):
         return words.contains(value) ? nil : "expected one of \(words)"
@@ -583,23 +579,28 @@ extension SVGInertness {
 
     /// `-?digits(.digits)?` with at most three decimals, no trailing zero
     /// in the decimals and no `-0`.
-    static func isNumber(_ s: Substring) -> Bool {
+    static func isNumber(_ s: Substring) -> Bool { isNumber(ArraySlice(s.utf8)) }
+
+    /// The same, on UTF-8 bytes (path data is checked byte by byte: as
+    /// characters, a text's megabytes of outlines took seconds).
+    static func isNumber(_ s: ArraySlice<UInt8>) -> Bool {
+      func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
       var t = s
-      let negative = t.first == "-"
+      let negative = t.first == UInt8(ascii: "-")
       if negative { t = t.dropFirst() }
-      let parts = t.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit) else {
+      let parts = t.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+      guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.allSatisfy(isDigit) else {
         return false
       }
-      if whole.count > 1 && whole.first == "0" { return false }
+      if whole.count > 1 && whole.first == UInt8(ascii: "0") { return false }
       if parts.count == 2 {
         let fraction = parts[1]
-        guard (1...3).contains(fraction.count), fraction.allSatisfy(\.isASCIIDigit), fraction.last != "0" else {
+        guard (1...3).contains(fraction.count), fraction.allSatisfy(isDigit), fraction.last != UInt8(ascii: "0") else {
           return false
         }
         return true
       }
-      return !(negative && whole == "0")
+      return !(negative && whole.elementsEqual([UInt8(ascii: "0")]))
     }
 
     static func isColour(_ s: String) -> Bool {
@@ -614,16 +615,28 @@ extension SVGInertness {
     /// Path data as the writer writes it: a command letter directly
     /// followed by its numbers separated by single spaces (`M1 2L3 4Z`).
     static func pathDataProblem(_ s: String) -> String? {
-      let counts: [Character: Int] = ["M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0]
-      var rest = Substring(s)
-      guard !rest.isEmpty else { return "empty path data" }
-      while let command = rest.first {
-        guard let n = counts[command] else { return "'\(command)' is no command badgec writes" }
-        rest = rest.dropFirst()
-        let numbers = rest.prefix { counts[$0] == nil }
-        rest = rest.dropFirst(numbers.count)
-        let parts = n == 0 ? [] : numbers.split(separator: " ", omittingEmptySubsequences: false)
+      func count(_ b: UInt8) -> Int? {
+        switch b {
+        case UInt8(ascii: "M"), UInt8(ascii: "L"): return 2
+        case UInt8(ascii: "Q"): return 4
+        case UInt8(ascii: "C"): return 6
+        case UInt8(ascii: "Z"): return 0
+        default: return nil
+        }
+      }
+      let bytes = Array(s.utf8)
+      guard !bytes.isEmpty else { return "empty path data" }
+      var i = 0
+      while i < bytes.count {
+        let command = String(decoding: [bytes[i]], as: UTF8.self)
+        guard let n = count(bytes[i]) else { return "'\(command)' is no command badgec writes" }
+        i += 1
+        var end = i
+        while end < bytes.count && count(bytes[end]) == nil { end += 1 }
+        let numbers = bytes[i..<end]
+        i = end
         if n == 0 && !numbers.isEmpty { return "numbers after Z" }
+        let parts = n == 0 ? [] : numbers.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         if parts.count != n || !parts.allSatisfy(isNumber) { return "\(command) needs \(n) numbers" }
       }
       return nil

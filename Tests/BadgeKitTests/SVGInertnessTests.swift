@@ -127,6 +127,19 @@ struct SVGInertnessTests {
     ("empty", [], "no root element"),
   ]
 
+  /// A text's label holding XML's special characters is written with
+  /// references, and the check reads it as the text it is (it reported
+  /// the `&` of a label's `&amp;` as bare).
+  @Test func aLabelWithSpecialCharactersIsInert() throws {
+    guard FontFiles.bytes(FontCatalogTests.dejaVu + "DejaVuSans.ttf") != nil else { return }
+    let result = Support.compile(
+      "badge B size 100 { text(\"Tom & Jerry's <\\\"show\\\">\").font(family: \"DejaVu Sans\") }")
+    let svg = try #require(result.output)
+    #expect(
+      String(decoding: svg, as: UTF8.self).contains("aria-label=\"Tom &amp; Jerry&apos;s &lt;&quot;show&quot;&gt;\""))
+    #expect(SVGInertness.problems(in: svg) == [])
+  }
+
   @Test(arguments: bad.indices)
   func rejects(_ i: Int) {
     let (name, document, expected) = SVGInertnessTests.bad[i]
