@@ -114,7 +114,9 @@ public struct Lexer {
     }
   }
 
-  /// Scans one token at `pos`; nil after reporting (and skipping) a bad character.
+  /// Scans one token at `pos`; nil after reporting (and skipping) a bad
+  /// character, or a run of them (`unexpectedLength` lists the characters
+  /// that start a token, as this does).
   private mutating func scanToken() -> TokenKind? {
     let start = pos
     let b = bytes[pos]
@@ -168,7 +170,8 @@ public struct Lexer {
 
   /// The length of the character at byte `i` if it starts no token and is
   /// neither white space nor a comment; nil otherwise (malformed UTF-8
-  /// included, which is an error of its own).
+  /// included, which is an error of its own). The ASCII characters listed
+  /// are those `scanToken` starts a token with: the two lists go together.
   private func unexpectedLength(at i: Int) -> Int? {
     let b = bytes[i]
     guard b < 0x80 else {
