@@ -141,7 +141,7 @@ public struct Parser {
     return t
   }
   var previous: Token { stream.token(max(0, index - 1)) }
-  var isAtEnd: Bool { peek.kind == .endOfFile }
+  var isAtEnd: Bool { check(.endOfFile) }
 
   func peek(_ ahead: Int) -> Token { halted ? peek : stream.token(index + ahead) }
 
@@ -155,8 +155,8 @@ public struct Parser {
     return t
   }
 
-  func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
-  func check(_ keyword: Keyword) -> Bool { peek.kind == .keyword(keyword) }
+  func check(_ kind: TokenKind) -> Bool { halted ? kind == .endOfFile : stream.isKind(index, kind) }
+  func check(_ keyword: Keyword) -> Bool { check(.keyword(keyword)) }
 
   mutating func match(_ kind: TokenKind) -> Bool {
     if check(kind) {
