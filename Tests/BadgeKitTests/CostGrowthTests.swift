@@ -152,6 +152,48 @@ struct CostGrowthTests {
     #expect(run.peakBytes < 200 * CostGrowthTests.megabyte, "\(run.peakBytes >> 20) MiB")
   }
 
+  // MARK: Fonts read whole
+
+  /// Each path to a font was a reading of its own: ten links to one font
+  /// file of 60 MB took 623 MB and 4.2 s. A file is read once whatever
+  /// path reaches it, and the fonts a compilation reads take at most
+  /// 128 MiB in all (three distinct files of 60 MB: an error at the third).
+  @Test func largeFontsAreReadOncePerFileAndBoundedInAll() throws {
+    guard let font = FontFiles.bytes(FontCatalogTests.dejaVu + "DejaVuSans.ttf") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func padded(_ name: String) throws -> String {
+      let url = dir.appendingPathComponent(name)
+      try Data(font).write(to: url)
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.truncate(atOffset: 60 << 20)
+      try handle.close()
+      return url.path
+    }
+    let big = try padded("big.ttf")
+    var texts: [String] = []
+    for k in 0..<10 {
+      let link = dir.appendingPathComponent("link\(k).ttf").path
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: big)
+      texts.append("text(\"a\").font(family: \"\(link)\")")
+    }
+    let links = try CostGrowthTests.write(
+      "badge B size 300 { vstack { \(texts.joined(separator: " ")) } }\n", "links.badge", in: dir)
+    let once = try CostGrowthTests.measure([links, "-o", dir.appendingPathComponent("o.svg").path], in: dir)
+    #expect(once.status == 0, "\(once.stderr.prefix(300))")
+    #expect(once.peakBytes < 150 * CostGrowthTests.megabyte, "\(once.peakBytes >> 20) MiB")
+
+    let copies = try (1...3).map { try padded("copy\($0).ttf") }
+    let each = copies.map { "text(\"a\").font(family: \"\($0)\")" }.joined(separator: " ")
+    let three = try CostGrowthTests.write("badge B size 300 { vstack { \(each) } }\n", "copies.badge", in: dir)
+    let run = try CostGrowthTests.measure([three, "-o", dir.appendingPathComponent("o.svg").path], in: dir)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.contains(
+        "error: cannot read the font '\(copies[2])': the font files read take more than 128 MiB in all"),
+      "\(run.stderr.prefix(300))")
+  }
+
   // MARK: Big inputs
 
   /// An argument list of 20 million numbers (60 MB) was read whole into a

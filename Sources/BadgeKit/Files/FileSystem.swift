@@ -130,6 +130,24 @@ public enum FileSystem {
     return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
+  /// What tells one version of the file at `path` from another (links
+  /// followed): its device, inode, size and time of last change, in
+  /// nanoseconds. A file replaced, even by one reusing the inode, has
+  /// another version. Nil when `path` names nothing.
+  public static func version(of path: String) -> [UInt64]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Glibc)
+      let changed = info.st_mtim
+    #else
+      let changed = info.st_mtimespec
+    #endif
+    return [
+      UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
+      UInt64(bitPattern: Int64(changed.tv_sec)), UInt64(changed.tv_nsec),
+    ]
+  }
+
   /// The whole of the regular file `path`, at most `limit` bytes.
   public static func contents(of path: String, limit: Int) throws(FileReadError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)

@@ -259,9 +259,10 @@ public struct FontCatalog: Sendable {
   }
 
   /// Face `faceIndex` of the font file at `path`, read once per process
-  /// (later calls share the first one's reading).
+  /// whatever path reaches the file (later calls share the first one's
+  /// reading: ten links to one large font are one reading, not ten).
   public static func font(at path: String, faceIndex: Int = 0) throws(FontError) -> Font {
-    let key = FontKey(path: path, faceIndex: faceIndex)
+    let key = FontKey(file: FileSystem.version(of: path), path: path, faceIndex: faceIndex)
     if let font = fonts.withLock({ $0[key] }) { return font }
     let bytes: [UInt8]
     do { bytes = try FileSystem.contents(of: path, limit: maxFontFileSize) } catch {
@@ -272,10 +273,19 @@ public struct FontCatalog: Sendable {
     return font
   }
 
-  /// A font file and face, the key of the fonts read.
+  /// A font file (by its version, `FileSystem.version`: a file replaced
+  /// or removed and another made with its inode is read anew; by its path
+  /// when it has none) and a face, the key of the fonts read.
   private struct FontKey: Hashable, Sendable {
+    var file: [UInt64]?
     var path: String
     var faceIndex: Int
+
+    init(file: [UInt64]?, path: String, faceIndex: Int) {
+      self.file = file
+      self.path = file == nil ? path : ""
+      self.faceIndex = faceIndex
+    }
   }
 
   private static let fonts = Mutex<[FontKey: Font]>([:])

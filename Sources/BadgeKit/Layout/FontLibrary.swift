@@ -64,6 +64,11 @@ final class FontLibrary {
   private var loaded: [String: Result<LoadedFont, FontProblem>] = [:]
   /// The font files read, each once, in the order they were first read.
   private(set) var paths: [String] = []
+  /// The files read as fonts, and their bytes in all.
+  private var filesLoaded = Set<FileIdentity>()
+  private var bytesLoaded = 0
+  /// The most bytes of font files one compilation reads.
+  static let maximumBytes = 128 << 20
   private var chosen: [FontRequest: Result<LoadedFont, FontProblem>] = [:]
 
   /// Why there is no font: the message to report.
@@ -120,6 +125,21 @@ final class FontLibrary {
     if let known = loaded[key] { return known }
     if !paths.contains(face.path) { paths.append(face.path) }
     let result: Result<LoadedFont, FontProblem>
+    // The font files a compilation reads are bounded in all, as imports
+    // are: each is read whole (once, whatever path reaches it).
+    if let info = FileSystem.info(of: face.path),
+      filesLoaded.insert(FileIdentity(device: info.device, inode: info.inode)).inserted
+    {
+      bytesLoaded += info.size
+      if bytesLoaded > FontLibrary.maximumBytes {
+        result = .failure(
+          FontProblem(
+            message: .badFont(
+              face.path, "the font files read take more than \(FontLibrary.maximumBytes >> 20) MiB in all")))
+        loaded[key] = result
+        return result
+      }
+    }
     do {
       result = .success(
         LoadedFont(font: try FontCatalog.font(at: face.path, faceIndex: face.faceIndex), path: face.path))
