@@ -184,8 +184,10 @@ public enum Message: Equatable, Sendable {
       return "'\(shown(name))' is declared in '\(shownPath(file))', which this file does not import" + hint
     case .importNotFound(let path, let folders):
       if path.hasPrefix("/") { return "cannot find '\(shownPath(path))' to import" }
-      return "cannot find '\(shownPath(path))' to import; looked in "
-        + folders.map { "'\(shownPath($0))'" }.joined(separator: ", ")
+      // However many -I folders there are, the message names a few.
+      let named = folders.prefix(8).map { "'\(shownPath($0))'" }.joined(separator: ", ")
+      return "cannot find '\(shownPath(path))' to import; looked in " + named
+        + (folders.count > 8 ? " and \(folders.count - 8) more" : "")
     case .importUnreadable(let path, let reason):
       return "cannot import '\(shownPath(path))': \(reason.prefix(1).lowercased() + reason.dropFirst())"
     case .importsTooDeep(let limit):

@@ -24,7 +24,8 @@ enum ImportSearch {
   static func folders(for path: String, importer: String, searchPaths: [String]) -> [String] {
     if path.hasPrefix("/") { return ["/"] }
     var folders = [folder(of: importer)]
-    for p in searchPaths where !folders.contains(p) { folders.append(p) }
+    var seen = Set(folders)
+    for p in searchPaths where seen.insert(p).inserted { folders.append(p) }
     return folders
   }
 
