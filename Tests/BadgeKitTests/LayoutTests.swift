@@ -300,13 +300,15 @@ struct LayoutTests {
     // the error is at the repeat that would pass it.
     let eight = String(repeating: "rect() ", count: 8)
     let source =
-      "badge B {\n  repeat 10000 { \(eight)}\n  repeat 2000 { zstack { rect() ellipse() } }\n  repeat 3000 { \(eight)}\n}"
+      "badge B {\n  repeat 5000 { \(eight)}\n  repeat 1000 { zstack { rect() ellipse() } }\n  repeat 3000 { \(eight)}\n}"
     let views = Support.compile(source)
     #expect(views.diagnostics.map(\.message) == [.tooManyViews(LayoutEngine.maximumViews)])
     let third = source.range(of: "3000").map { source.utf8.distance(from: source.startIndex, to: $0.lowerBound) }
     #expect(views.diagnostics.first?.range.start == third)
-    // Just within the budget: 80,000 + 2,000 + 4,000 + 8 × 1,750 views.
-    #expect(!Support.compile(source.replacingOccurrences(of: "3000", with: "1750")).hasErrors)
+    // Just within the budget of 50,000: 40,000 + 1,000 + 2,000 + 8 × 875
+    // views.
+    #expect(!Support.compile(source.replacingOccurrences(of: "3000", with: "875")).hasErrors)
+    #expect(Support.compile(source.replacingOccurrences(of: "3000", with: "876")).hasErrors)
   }
 
   @Test func deepComponentChainsAreAnErrorNotACrash() {

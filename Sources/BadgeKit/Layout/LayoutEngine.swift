@@ -42,7 +42,10 @@ final class LayoutEngine {
   var viewBudgetReported = false
   /// The most views one layout makes: every element of every copy of
   /// every block expanded, each taken from the budget before it is made.
-  static let maximumViews = 100_000
+  /// Views in stacks are measured and memoised at several proposals:
+  /// about 5 µs and 1 KB each, so the budget is about half a second and
+  /// 100 MB at most.
+  static let maximumViews = 50_000
   /// How deeply components may be used inside one another.
   static let maximumComponentDepth = 256
   /// How many more shapes may be drawn (see `maximumFills`).
