@@ -43,7 +43,7 @@ final class LayoutEngine {
   /// The most views one layout makes: every element of every copy of
   /// every block expanded, each taken from the budget before it is made.
   /// Views in stacks are measured and memoised at several proposals:
-  /// about 5 µs and 1 KB each, so the budget is about half a second and
+  /// about 9 µs and 2 KB each, so the budget is about half a second and
   /// 100 MB at most.
   static let maximumViews = 50_000
   /// How deeply components may be used inside one another.
