@@ -226,23 +226,33 @@ struct CostGrowthTests {
     #expect(run.peakBytes < 160 * CostGrowthTests.megabyte, "\(run.peakBytes >> 20) MiB")
   }
 
-  /// Lines and columns from the sparse line table are those counted from
-  /// the start, at block boundaries too.
+  /// Lines, columns and line ranges from the sparse tables are those
+  /// counted from the start, at block boundaries and across long lines
+  /// too.
   @Test func locationsMatchACountFromTheStart() {
     var text = ""
     for i in 0..<3_000 { text += String(repeating: i % 7 == 0 ? "é" : "x", count: i % 13) + "\n" }
+    // Lines longer than several blocks, so that whole blocks are stepped
+    // over, the last one ending the file.
+    text += String(repeating: "aé", count: 9_000) + "\r\n" + String(repeating: "b", count: 3 * SourceFile.blockSize)
     let file = SourceFile(name: "t", text: text)
     let bytes = Array(text.utf8)
     var line = 1
     var column = 1
+    var lineStart = 0
     for offset in 0...bytes.count {
       if offset % 97 == 0 || offset % SourceFile.blockSize < 2 || offset == bytes.count {
         #expect(file.location(of: offset) == SourceFile.Location(line: line, column: column), "at \(offset)")
+        var end = offset
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
+        #expect(file.lineRange(containing: offset) == lineStart..<max(lineStart, end), "at \(offset)")
       }
       guard offset < bytes.count else { break }
       if bytes[offset] == 0x0A {
         line += 1
         column = 1
+        lineStart = offset + 1
       } else if bytes[offset] & 0xC0 != 0x80 {
         column += 1
       }
