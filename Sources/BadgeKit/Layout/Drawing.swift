@@ -245,7 +245,7 @@ extension LayoutEngine {
   }
 
   /// Marks the segment budget spent, reporting it the first time: for a
-  /// path stopped while it was built, before it could pass the budget.
+  /// path that would pass it, or one stopped while it was built.
   func segmentsExhausted(at range: SourceRange) {
     if segmentBudget >= 0 { evaluator.report(.tooManySegments(LayoutEngine.maximumSegments), range) }
     segmentBudget = -1
@@ -459,13 +459,11 @@ extension LayoutEngine {
     var label = label
     guard !path.elements.isEmpty else { return }
     if built {
-      segmentBudget -= path.elements.count
-      guard segmentBudget >= 0 else {
-        if segmentBudget + path.elements.count >= 0 {
-          evaluator.report(.tooManySegments(LayoutEngine.maximumSegments), range)
-        }
+      guard path.elements.count <= segmentBudget else {
+        segmentsExhausted(at: range)
         return
       }
+      segmentBudget -= path.elements.count
       // A shared path was checked when it was built.
       let extent = LayoutEngine.extent(of: path)
       guard extent <= LayoutEngine.maximumCoordinate else {

@@ -242,10 +242,7 @@ public struct Parser {
   /// once and skips the rest of the file.
   mutating func spendItem() throws(ParseError) {
     budget.items -= 1
-    guard budget.items < 0 else { return }
-    report(Diagnostic(.tooManyItems(Parser.maximumItems), at: peek.range))
-    halted = true
-    throw ParseError()
+    if budget.items < 0 { try stop(.tooManyItems(Parser.maximumItems)) }
   }
 
   /// Counts one expression node; past `maximumExpressions`, reports once
@@ -253,8 +250,13 @@ public struct Parser {
   /// the budget whatever one expression or argument list holds.
   mutating func spendExpression() throws(ParseError) {
     budget.expressions -= 1
-    guard budget.expressions < 0 else { return }
-    report(Diagnostic(.tooManyExpressions(Parser.maximumExpressions), at: peek.range))
+    if budget.expressions < 0 { try stop(.tooManyExpressions(Parser.maximumExpressions)) }
+  }
+
+  /// Reports the limit `message` at the current token and stops reading:
+  /// the rest of the file is skipped.
+  private mutating func stop(_ message: Message) throws(ParseError) {
+    report(Diagnostic(message, at: peek.range))
     halted = true
     throw ParseError()
   }
