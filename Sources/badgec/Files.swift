@@ -172,9 +172,9 @@ enum Destination {
 /// through that descriptor. A directory, and a file the user may not
 /// write, are errors.
 func destination(
-  of path: String, input: FileIdentity?, standardOutput: FileIdentity?, standardError: FileIdentity?
+  of path: String, inputs: [FileIdentity?], standardOutput: FileIdentity?, standardError: FileIdentity?
 ) throws(FileError) -> Destination {
-  func isInput(_ file: FileIdentity?) -> Bool { file != nil && file == input && file!.type != S_IFCHR }
+  func isInput(_ file: FileIdentity?) -> Bool { file != nil && inputs.contains(file) && file!.type != S_IFCHR }
   if path == "-" {
     if isInput(standardOutput) { throw FileError(message: "standard output is the input file; choose another output") }
     return .descriptor(1)
@@ -264,9 +264,30 @@ let maximumLinks = 40
 
 // MARK: Writing
 
+/// What is written: a compilation's output, encoded as it is written, or
+/// bytes made beforehand (one of many outputs, drawn in parallel).
+enum Payload {
+  case result(CompileResult)
+  case bytes([UInt8])
+
+  /// Hands the bytes to `sink` piece by piece; false when it failed.
+  func write(to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Bool {
+    switch self {
+    case .result(let r): return r.write(to: sink)
+    case .bytes(let b): return b.withUnsafeBytes { sink($0) }
+    }
+  }
+}
+
 /// Writes the result to `destination`. `shown`: the output as the user
 /// wrote it, for errors.
 func write(_ result: CompileResult, to destination: Destination, shownAs shown: String) throws(FileError) {
+  try write(.result(result), to: destination, shownAs: shown)
+}
+
+/// Writes `result` to `destination`. `shown`: the output as the user
+/// wrote it, for errors.
+func write(_ result: Payload, to destination: Destination, shownAs shown: String) throws(FileError) {
   switch destination {
   case .descriptor(let fd):
     guard result.write(to: { writeAll(fd, $0) }) else {
@@ -346,7 +367,7 @@ func removeOnSignal(_ path: String?) {
 /// and a rename, so the file is either the old one or the whole new one.
 /// `mode`: the permissions of the file replaced, nil for a new file (then
 /// 0666 less the umask). `shown`: the path as the user wrote it, for errors.
-func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mode_t?, shownAs shown: String)
+func writeAtomically(_ result: Payload, to path: String, keeping mode: mode_t?, shownAs shown: String)
   throws(FileError)
 {
   // The handled signals wait while the file is made and registered, so
@@ -368,7 +389,9 @@ func writeAtomically(_ result: CompileResult, to path: String, keeping mode: mod
   let lock = dup(fd)
   defer { if lock >= 0 { close(lock) } }
   if let mode { fchmod(fd, mode) }
-  let ok = writeByOffset(result, fd) ?? result.write { writeAll(fd, $0) }
+  var written: Bool?
+  if case .result(let r) = result { written = writeByOffset(r, fd) }
+  let ok = written ?? result.write { writeAll(fd, $0) }
   let why = ok ? errorText() : writeFailure()
   if close(fd) != 0 || !ok {
     unlink(temp)

@@ -94,8 +94,11 @@ struct EndToEndTests {
   }
 
   static let usageErrors: [[String]] = [
-    [], ["--frobnicate"], ["a.badge", "b.badge"], ["x.badge", "--size", "0"], ["x.badge", "--size", "10xq"],
-    ["x.badge", "-o"], ["x.badge", "--format", "gif"], ["x.badge", "-o", "out.gif"],
+    [], ["--frobnicate"], ["x.badge", "--size", "0"], ["x.badge", "--size", "10xq"],
+    ["x.badge", "-o"], ["x.badge", "--format", "gif"], ["x.badge", "-o", "out.gif"], ["x.badge", "--scale", "1,0"],
+    ["x.badge", "--size", "16,"], ["x.badge", "-o", "{nmae}.svg"], ["x.badge", "-o", "{name.svg"],
+    ["explain", "a.badge", "b.badge"], ["explain", "x.badge", "-o", "x.svg"],
+    ["preview", "x.badge", "--port", "70000"],
   ]
 
   @Test(arguments: usageErrors)

@@ -37,6 +37,14 @@ public struct CompileOptions: Sendable {
   /// Warnings count as errors (`--werror`): a compilation with any has no
   /// scene and no output, and its warnings are reported as errors.
   public var warningsAsErrors = false
+  /// Record the layout tree (`CompileResult.layout`): what `explain`
+  /// prints. Set by `debugFrames` and `sourceMap` too.
+  public var recordLayout = false
+  /// Draw every element's frame and anchor over the badge (`--debug-frames`).
+  public var debugFrames = false
+  /// Give every shape of the SVG its layout node and source place as
+  /// `data-` attributes (`--source-map`).
+  public var sourceMap = false
 
   public init(
     canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
@@ -73,6 +81,12 @@ public struct CompileResult: Sendable {
   /// output to a file checks that it is none of these (the command line
   /// does), so that no run replaces a file it read.
   public var filesRead: [FileRead] = []
+  /// The layout tree, when `recordLayout` (or `debugFrames`, `sourceMap`)
+  /// asked for it and the layout ran.
+  public var layout: LayoutRecord?
+  /// Where the badge's name is written: where errors of the backend's
+  /// first stage are reported.
+  var badgeRange: SourceRange?
 
   public var hasErrors: Bool { unlisted > 0 || diagnostics.contains { $0.severity == .error } }
 
@@ -261,55 +275,97 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
 
   // Stage 5: layout.
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals, fonts: options.fonts)
-  let scene = engine.layout(badge, canvas: canvas)
+  if options.recordLayout || options.debugFrames || options.sourceMap {
+    engine.recorder = LayoutRecorder(files: result.files)
+  }
+  var scene = engine.layout(badge, canvas: canvas)
+  if let recorder = engine.recorder {
+    let record = recorder.finished(result.files)
+    result.layout = record
+    if options.debugFrames { scene.nodes += DebugFrames.nodes(record) }
+  }
   result.filesRead += engine.fonts.paths.map { FileRead(path: $0, role: .font) }
   bag.append(contentsOf: evaluator.diagnostics.all)
   bag.addUnlisted(evaluator.diagnostics.unlisted)
-  if options.format != .svg && !bag.hasErrors {
-    // The raster backends' first stage, flattening, runs here so that a
-    // scene too large to draw is reported like any other error.
-    let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
-    if w > maximumPixelSide || h > maximumPixelSide {
-      bag.append(Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: badge.nameRange))
-    } else if options.format == .png && w * h * 4 > options.maxOutputBytes {
-      // A PNG's size is known only once compressed; its pixels, four bytes
-      // each, bound the work (a 32,768-pixel square took 5 s).
-      bag.append(Diagnostic(.imagePixelsTooLarge(options.maxOutputBytes), at: badge.nameRange))
-    } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
-      bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange))
-    } else if let renderer = rasterRenderer(scene, format: options.format, options: options.raster) {
-      if renderer.strokeTooComplex {
-        bag.append(Diagnostic(.strokeTooComplex(Stroker.maximumOutlinePoints), at: badge.nameRange))
-      } else if renderer.tooManyDashes {
-        bag.append(Diagnostic(.tooManyDashes(Stroker.DashPattern.maximumDashes), at: badge.nameRange))
-      } else if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
-        bag.append(Diagnostic(.effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20), at: badge.nameRange))
-      } else if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
-        bag.append(Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: badge.nameRange))
-      } else if renderer.groupDepth > RasterRenderer.maximumGroupDepth(width: renderer.width) {
-        let limit = RasterRenderer.maximumGroupDepth(width: renderer.width)
-        bag.append(Diagnostic(.groupsTooDeep(limit, width: renderer.width), at: badge.nameRange))
-      } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
-        bag.append(Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: badge.nameRange))
-      } else {
-        result.raster = renderer
-      }
-    } else {
-      bag.append(Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: badge.nameRange))
-    }
-  }
-  if options.format == .svg && !bag.hasErrors {
-    // The SVG is written here, so that one larger than the limit is an
-    // error before anything is written.
-    result.svg = SVGWriter().write(scene, limit: options.maxOutputBytes)
-    if result.svg == nil { bag.append(Diagnostic(.outputTooLarge(options.maxOutputBytes), at: badge.nameRange)) }
+  if !bag.hasErrors {
+    for d in prepareBackend(&result, scene, at: badge.nameRange) { bag.append(d) }
   }
   result.diagnostics = imports.noting(sortedBySource(notingOverrides(bag.all, overrides, parsed.uses)))
   result.unlisted = bag.unlisted
+  result.badgeRange = badge.nameRange
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
   result.scene = scene
   return result
+}
+
+/// The backend's first stage for `result.options`' format: the raster
+/// flattened (so that a scene too large to draw is reported like any other
+/// error) or the SVG written (so that one larger than the limit is an
+/// error before anything is written). The errors found, at `range` (the
+/// badge's name).
+private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at range: SourceRange) -> [Diagnostic] {
+  let options = result.options
+  if options.format == .svg {
+    result.svg = SVGWriter(sourceMap: options.sourceMap ? result.layout : nil).write(
+      scene, limit: options.maxOutputBytes)
+    return result.svg == nil ? [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)] : []
+  }
+  let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
+  if w > maximumPixelSide || h > maximumPixelSide {
+    return [Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: range)]
+  } else if options.format == .png && w * h * 4 > options.maxOutputBytes {
+    // A PNG's size is known only once compressed; its pixels, four bytes
+    // each, bound the work (a 32,768-pixel square took 5 s).
+    return [Diagnostic(.imagePixelsTooLarge(options.maxOutputBytes), at: range)]
+  } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
+    return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
+  }
+  guard let renderer = rasterRenderer(scene, format: options.format, options: options.raster) else {
+    return [Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: range)]
+  }
+  if renderer.strokeTooComplex {
+    return [Diagnostic(.strokeTooComplex(Stroker.maximumOutlinePoints), at: range)]
+  } else if renderer.tooManyDashes {
+    return [Diagnostic(.tooManyDashes(Stroker.DashPattern.maximumDashes), at: range)]
+  } else if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
+    return [Diagnostic(.effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20), at: range)]
+  } else if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
+    return [Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: range)]
+  } else if renderer.groupDepth > RasterRenderer.maximumGroupDepth(width: renderer.width) {
+    let limit = RasterRenderer.maximumGroupDepth(width: renderer.width)
+    return [Diagnostic(.groupsTooDeep(limit, width: renderer.width), at: range)]
+  } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
+    return [Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: range)]
+  }
+  result.raster = renderer
+  return []
+}
+
+extension CompileResult {
+  /// The same compilation's output in another `format` with other raster
+  /// options: the scene is not laid out again, only the backend's first
+  /// stage runs. Its errors (an image too large at that scale) are added
+  /// to the result's own; a result with errors stays one.
+  public func rendered(as format: OutputFormat, raster: RasterOptions) -> CompileResult {
+    var out = self
+    out.options.format = format
+    out.options.raster = raster
+    out.svg = nil
+    out.raster = nil
+    guard let scene, !hasErrors, let range = badgeRange else { return out }
+    let found = onLargeStack(callerStack: options.callerStack) { () -> (CompileResult, [Diagnostic]) in
+      var copy = out
+      let d = prepareBackend(&copy, scene, at: range)
+      return (copy, d)
+    }
+    out = found.0
+    if !found.1.isEmpty {
+      out.diagnostics += found.1
+      out.scene = nil
+    }
+    return out
+  }
 }
 
 /// Adds to each error or warning in a badge file whose range uses a name

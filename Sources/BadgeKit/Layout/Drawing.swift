@@ -31,8 +31,10 @@ extension LayoutEngine {
     into nodes: inout [SceneNode]
   ) {
     nested(view, otherwise: ()) {
-      let mods = resolvedModifiers(view, proposal)
-      draw(view, mods, mods.list.count, proposal, transform, context, &nodes)
+      recording(view, proposal, transform) {
+        let mods = resolvedModifiers(view, proposal)
+        draw(view, mods, mods.list.count, proposal, transform, context, &nodes)
+      }
     }
   }
 
@@ -73,9 +75,11 @@ extension LayoutEngine {
       let child = childSize(p)
       inner(p, t * .translation(x - child.width / 2, y - child.height / 2), context, &nodes)
     case .rotate(let radians, let anchor):
+      recordAnchor(anchor)
       let s = childSize(p)
       inner(p, t * about(anchor, s, .rotation(radians)), context, &nodes)
     case .scale(let x, let y, let anchor):
+      recordAnchor(anchor)
       let s = childSize(p)
       inner(p, t * about(anchor, s, .scale(x, y)), context, &nodes)
     case .opacity(let amount):
@@ -110,9 +114,11 @@ extension LayoutEngine {
       // The clip shape drawn in the view's frame (`.clipped()`: the frame).
       var drawn: [SceneNode] = []
       if let shape {
-        drawChildren(
-          shape, scope, s, centred: true, t, DrawContext(), &drawn, proposal: ProposedSize(s),
-          environment: textEnvironment(view))
+        recording(role: .clipShape) {
+          drawChildren(
+            shape, scope, s, centred: true, t, DrawContext(), &drawn, proposal: ProposedSize(s),
+            environment: textEnvironment(view))
+        }
       } else {
         drawn = [
           .fill(
@@ -147,9 +153,11 @@ extension LayoutEngine {
     case .mask(let content, let scope, let range):
       let s = childSize(p)
       var mask: [SceneNode] = []
-      drawChildren(
-        content, scope, s, centred: true, t, DrawContext(), &mask, proposal: ProposedSize(s),
-        environment: textEnvironment(view))
+      recording(role: .mask) {
+        drawChildren(
+          content, scope, s, centred: true, t, DrawContext(), &mask, proposal: ProposedSize(s),
+          environment: textEnvironment(view))
+      }
       guard !mask.isEmpty else {
         reportOnce(.emptyMask, range)
         return
@@ -166,7 +174,9 @@ extension LayoutEngine {
       for child in expand(content, in: scope, geometry: s, environment: textEnvironment(view)) {
         let c = size(child, q)
         let origin = Point(alignment.x * (s.width - c.width), alignment.y * (s.height - c.height))
-        draw(child, q, t * .translation(origin.x, origin.y), context, into: &extra)
+        recording(role: behind ? .background : .overlay) {
+          draw(child, q, t * .translation(origin.x, origin.y), context, into: &extra)
+        }
       }
       if behind { nodes += extra }
       inner(p, t, context, &nodes)
@@ -303,6 +313,7 @@ extension LayoutEngine {
     _ view: ViewInstance, _ p: ProposedSize, _ t: Transform, _ context: DrawContext, _ nodes: inout [SceneNode]
   ) {
     let size = primarySize(view, p)
+    recordContent(p, size, t)
     switch view.element.primary {
     case .path(let body):
       guard segmentBudget >= 0 else { return }
@@ -377,7 +388,8 @@ extension LayoutEngine {
         let environment = textEnvironment(view)
         let key = ComponentDrawing.Key(
           name: name, arguments: values, size: size, context: context, environment: environment)
-        if let cached = componentDrawings[key] {
+        // (A recorded layout draws every use, to record what is inside.)
+        if recorder == nil, let cached = componentDrawings[key] {
           guard spend(cached.fillCount, at: nameRange), spendCopies(cached.fillCount, at: nameRange) else { return }
           nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t, call: (name, nameRange)) })
           return
@@ -397,7 +409,7 @@ extension LayoutEngine {
         // Handing the drawing up copies it: a chain of components copies a
         // shape once a level.
         guard spendCopies(drawing.fillCount, at: nameRange) else { return }
-        componentDrawings[key] = drawing
+        if recorder == nil { componentDrawings[key] = drawing }
         nodes.append(contentsOf: local.map { $0.transformed(by: t, call: (name, nameRange)) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)
@@ -482,7 +494,7 @@ extension LayoutEngine {
       if !inside.elements.isEmpty {
         var fill = Fill(path: inside, transform: t, paint: paint(context.paint, size), opacity: 1, rule: context.rule)
         fill.text = label
-        fill.origin = FillOrigin(element: range)
+        fill.origin = FillOrigin(element: range, node: recorder?.current)
         label = nil
         nodes.append(.fill(fill))
       }
@@ -495,7 +507,7 @@ extension LayoutEngine {
           path: outline, transform: t, paint: paint(stroke.paint, size), opacity: 1, rule: .nonZero,
           stroke: stroke.style)
         fill.text = label
-        fill.origin = FillOrigin(element: range)
+        fill.origin = FillOrigin(element: range, node: recorder?.current)
         nodes.append(.fill(fill))
       }
     }

@@ -26,6 +26,9 @@ struct ViewInstance {
   /// The text environment the view was made in (its own text modifiers
   /// not yet applied).
   var environment = TextEnvironment()
+  /// Which copy of each enclosing `repeat` it is in, outermost first: the
+  /// index's name and value (for the layout record).
+  var copies: [(name: String, index: Int)] = []
 
   /// Every modifier that wraps this view, innermost first.
   var modifiers: [ScopedModifier] {
@@ -133,6 +136,7 @@ extension LayoutEngine {
             guard mods.isEmpty || spendViews(made.count * mods.count, at: countExpr.range) else { break }
             for var inner in made {
               inner.inherited += mods
+              inner.copies.insert((index ?? "index", i), at: 0)
               out.append(inner)
             }
           }

@@ -118,6 +118,9 @@ final class LayoutEngine {
   /// Where a once-only error was reported (see `reportOnce`).
   var reportedOnce: Set<SourceRange> = []
 
+  /// The layout tree being recorded, when asked for.
+  var recorder: LayoutRecorder?
+
   /// Components already drawn, in their own frames.
   var componentDrawings: [ComponentDrawing.Key: ComponentDrawing] = [:]
 
@@ -151,6 +154,15 @@ final class LayoutEngine {
   func layout(_ badge: BadgeDecl, canvas: Size) -> Scene {
     let proposal = ProposedSize(canvas)
     var nodes: [SceneNode] = []
+    if let recorder {
+      var root = LayoutNode(
+        kind: .badge, label: "badge " + badge.name, range: badge.range, size: canvas, transform: .identity)
+      root.proposedWidth = canvas.width
+      root.proposedHeight = canvas.height
+      root.contentProposedWidth = canvas.width
+      root.contentProposedHeight = canvas.height
+      recorder.current = recorder.begin(root)
+    }
     for child in expand(badge.body, in: globals, geometry: canvas, environment: TextEnvironment()) {
       let s = size(child, proposal)
       let origin = Point((canvas.width - s.width) / 2, (canvas.height - s.height) / 2)

@@ -275,10 +275,14 @@ public struct FillOrigin: Hashable, Sendable {
   /// The outermost component use it was drawn through, if any: the name
   /// and where it is used.
   public var call: (name: String, range: SourceRange)?
+  /// Its node in the layout record (`LayoutRecord.nodes`), when the layout
+  /// was recorded.
+  public var node: Int?
 
-  public init(element: SourceRange, call: (name: String, range: SourceRange)? = nil) {
+  public init(element: SourceRange, call: (name: String, range: SourceRange)? = nil, node: Int? = nil) {
     self.element = element
     self.call = call
+    self.node = node
   }
 
   public static func == (a: FillOrigin, b: FillOrigin) -> Bool { true }

@@ -639,3 +639,9 @@ struct RasterRenderer: @unchecked Sendable {
     }
   }
 }
+
+extension Scene {
+  /// The raster image's width and height in pixels at `scale` pixels per
+  /// point: each side rounded, at least 1 (as PNG and PPM are drawn).
+  public func pixelSize(scale: Double) -> (Int, Int) { RasterRenderer.pixelSize(self, scale: scale) }
+}

@@ -55,7 +55,7 @@ extension SVGWriter.State {
       alphaMask = shapeMask(first.a * opacity, &self)
     }
     let wedges = wedgeLines(conic, geometry, indent: Self.deeper(indent)) { SVGText.hex($0) }
-    return indent + "<g mask=\"url(#\(alphaMask))\">\n" + wedges + indent + "</g>\n"
+    return indent + "<g mask=\"url(#\(alphaMask))\"\(source(f, whiten))>\n" + wedges + indent + "</g>\n"
   }
 
   /// The wedges as `<path>` lines at `indent`, painted `colour(c)`; the

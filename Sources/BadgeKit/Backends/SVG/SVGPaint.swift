@@ -16,7 +16,7 @@ extension SVGWriter.State {
       let angle = SVGText.number(t.rotationDegrees)
       if angle != "0" { transform += " rotate(\(angle))" }
       let attributes = paintAttributes(f, t, lengthScale: plan.shared[i].scale, whiten: whiten)
-      return "<use xlink:href=\"#p\(i)\" transform=\"\(transform)\"\(attributes)\(label(f))/>"
+      return "<use xlink:href=\"#p\(i)\" transform=\"\(transform)\"\(attributes)\(label(f))\(source(f, whiten))/>"
     }
     var toUser = f.transform
     var lengthScale = 1.0
@@ -36,7 +36,15 @@ extension SVGWriter.State {
       }
     }
     let attributes = paintAttributes(f, toUser, lengthScale: lengthScale, whiten: whiten)
-    return "<path d=\"\(f.path.svgData(toUser))\"\(matrix)\(attributes)\(label(f))/>"
+    return "<path d=\"\(f.path.svgData(toUser))\"\(matrix)\(attributes)\(label(f))\(source(f, whiten))/>"
+  }
+
+  /// With a source map, the shape's layout node and where it is written:
+  /// ` data-node="3" data-source="landmark.badge:47:3"` (a mask's content
+  /// is not a shape of the picture, and has none).
+  func source(_ f: Fill, _ whiten: Bool) -> String {
+    guard let map = sourceMap, !whiten, let node = f.origin?.node, node < map.nodes.count else { return "" }
+    return " data-node=\"\(node)\" data-source=\"\(SVGText.escaped(map.nodes[node].location))\""
   }
 
   /// For text, its words as the shape's accessible name:

@@ -9,7 +9,10 @@
 
 /// Writes one scene as an SVG document.
 public struct SVGWriter {
-  public init() {}
+  /// The layout record whose nodes the shapes name (`--source-map`), if
+  /// asked for.
+  public var sourceMap: LayoutRecord?
+  public init(sourceMap: LayoutRecord? = nil) { self.sourceMap = sourceMap }
 
   public func write(_ scene: Scene) -> String { write(scene, limit: .max)! }
 
@@ -45,6 +48,7 @@ public struct SVGWriter {
     }
     if !leastOf(scene.nodes) { return nil }
     var state = State(plan: plan, limit: limit, scene: scene)
+    state.sourceMap = sourceMap
     var body = ""
     state.write(scene.nodes, indent: "  ", into: &body)
     if state.overflowed { return nil }
@@ -159,6 +163,8 @@ public struct SVGWriter {
     var pending = 0
     /// Whether the body and definitions passed `limit` (writing stopped).
     var overflowed = false
+    /// The layout record for `data-` attributes, if asked for.
+    var sourceMap: LayoutRecord?
 
     init(plan: ReusePlan, limit: Int, scene: Scene) {
       self.plan = plan

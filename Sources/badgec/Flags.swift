@@ -1,0 +1,214 @@
+// The command line's flags, read into one `Invocation` for every command:
+// compiling (the default), `explain` and `preview`. A mistake is a usage
+// error (exit 2) naming the flag and what it takes.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import BadgeKit
+
+/// What badgec was asked to do, as the flags say.
+struct Invocation {
+  enum Command: String {
+    case compile, explain, preview
+  }
+  var command = Command.compile
+  /// The input files ("-": standard input), in order.
+  var inputs: [String] = []
+  /// The `-o` patterns, in order (none: standard output).
+  var outputs: [String] = []
+  var format: OutputFormat?
+  /// `--size` values, in order (none: the size each badge declares).
+  var sizes: [Size] = []
+  /// `--size` values as written, for `{size}`.
+  var sizeTexts: [String] = []
+  /// `--scale` values (none: 1).
+  var scales: [Double] = []
+  var options = CompileOptions()
+  var maxErrors = 20
+  var jsonDiagnostics = false
+  var colourWhen = "auto"
+  /// `explain --json`.
+  var json = false
+  /// `preview --port` (nil: a free one).
+  var port: Int?
+}
+
+/// Reads the arguments after the program's name.
+func parseInvocation(_ arguments: [String]) -> Invocation {
+  var inv = Invocation()
+  var args = arguments
+  if let first = args.first, let command = Invocation.Command(rawValue: first), command != .compile {
+    inv.command = command
+    args.removeFirst()
+  }
+  var i = 0
+  func value(_ flag: String) -> String {
+    i += 1
+    guard i < args.count else { usageError("\(flag) needs a value") }
+    return args[i]
+  }
+  func only(_ commands: [Invocation.Command], _ flag: String) {
+    guard commands.contains(inv.command) else {
+      let name = inv.command == .compile ? "compiling" : "badgec \(inv.command.rawValue)"
+      usageError("\(flag) is not an option of \(name)")
+    }
+  }
+  while i < args.count {
+    let arg = args[i]
+    switch arg {
+    case "--help", "-h":
+      writeAll(1, Array(helpText(inv.command).utf8))
+      exit(0)
+    case "--version":
+      writeAll(1, Array("badgec \(BadgeKit.version)\n".utf8))
+      exit(0)
+    case "-o", "--output":
+      only([.compile], arg)
+      inv.outputs.append(value(arg))
+    case "--format":
+      only([.compile], arg)
+      let f = value(arg)
+      guard let parsed = OutputFormat(rawValue: f) else {
+        usageError("unknown format '\(f)'; expected svg, png or ppm")
+      }
+      inv.format = parsed
+    case "--size":
+      let text = value(arg)
+      for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let size = parseSize(String(part)) else {
+          usageError("expected --size W or WxH (1 to 100000 points), or a list such as 16,32,64, found '\(text)'")
+        }
+        inv.sizes.append(size)
+        inv.sizeTexts.append(String(part))
+      }
+    case "--scale":
+      only([.compile], arg)
+      let text = value(arg)
+      for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let scale = Double(part), scale > 0, scale <= 1000 else {
+          usageError(
+            "expected --scale K with K from 0 to 1000 pixels per point, or a list such as 1,2,3, found '\(text)'")
+        }
+        inv.scales.append(scale)
+      }
+    case "--background":
+      only([.compile], arg)
+      let c = value(arg)
+      guard let color = parseColor(c) else {
+        let hint = colorNameSuggestion(c).map { "; did you mean '\($0)'?" } ?? ""
+        usageError("expected --background #rrggbb, #rrggbbaa or a colour name, found '\(c)'\(hint)")
+      }
+      inv.options.raster.background = color
+    case "-D": inv.options.overrides.append(value(arg))
+    case "--font-dir": inv.options.fonts.directories.append(value(arg))
+    case "-I": inv.options.importPaths.append(value(arg))
+    case "--max-errors":
+      let n = value(arg)
+      guard let count = Int(n), count >= 0 else { usageError("expected --max-errors N (0 shows all), found '\(n)'") }
+      inv.maxErrors = count
+    case "--werror": inv.options.warningsAsErrors = true
+    case "--diagnostics": inv.jsonDiagnostics = diagnosticsFormat(value(arg))
+    case "--color": inv.colourWhen = colourChoice(value(arg))
+    case "--max-output":
+      only([.compile], arg)
+      let n = value(arg)
+      guard let bytes = parseByteCount(n) else {
+        usageError("expected --max-output SIZE in bytes (or with K, M or G), found '\(n)'")
+      }
+      inv.options.maxOutputBytes = bytes
+    case "--debug-frames":
+      only([.compile], arg)
+      inv.options.debugFrames = true
+    case "--source-map":
+      only([.compile], arg)
+      inv.options.sourceMap = true
+    case "--json":
+      only([.explain], arg)
+      inv.json = true
+    case "--port":
+      only([.preview], arg)
+      let text = value(arg)
+      guard let port = Int(text), port >= 0, port <= 65535 else {
+        usageError("expected --port N from 0 to 65535 (0: a free one), found '\(text)'")
+      }
+      inv.port = port
+    default:
+      if arg.hasPrefix("-D") && arg.count > 2 {
+        inv.options.overrides.append(String(arg.dropFirst(2)))
+      } else if arg.hasPrefix("-I") && arg.count > 2 {
+        inv.options.importPaths.append(String(arg.dropFirst(2)))
+      } else if arg.hasPrefix("--output=") {
+        only([.compile], "--output")
+        inv.outputs.append(String(arg.dropFirst(9)))
+      } else if arg.hasPrefix("--diagnostics=") {
+        inv.jsonDiagnostics = diagnosticsFormat(String(arg.dropFirst(14)))
+      } else if arg.hasPrefix("--color=") {
+        inv.colourWhen = colourChoice(String(arg.dropFirst(8)))
+      } else if arg.hasPrefix("-") && arg != "-" {
+        usageError("unknown option '\(arg)'")
+      } else {
+        inv.inputs.append(arg)
+      }
+    }
+    i += 1
+  }
+  guard !inv.inputs.isEmpty else { usageError("no input file") }
+  if inv.command != .compile && inv.inputs.count > 1 {
+    usageError("badgec \(inv.command.rawValue) takes one input, found '\(inv.inputs[0])' and '\(inv.inputs[1])'")
+  }
+  if inv.command == .explain && inv.sizes.count > 1 {
+    usageError("badgec explain takes one --size, found \(inv.sizes.count)")
+  }
+  if inv.inputs.filter({ $0 == "-" }).count > 1 { usageError("standard input ('-') is given more than once") }
+  // Font directories from the environment, searched after --font-dir.
+  if let path = getenv("BADGEC_FONT_PATH") {
+    inv.options.fonts.searchPath = String(cString: path).split(separator: ":").map(String.init)
+  }
+  return inv
+}
+
+func diagnosticsFormat(_ format: String) -> Bool {
+  guard format == "text" || format == "json" else {
+    usageError("unknown diagnostics format '\(format)'; expected text or json")
+  }
+  return format == "json"
+}
+
+func colourChoice(_ when: String) -> String {
+  guard ["auto", "always", "never"].contains(when) else {
+    usageError("expected --color auto, always or never, found '\(when)'")
+  }
+  return when
+}
+
+/// `--max-output`: bytes, or with a K, M or G suffix (powers of 1024).
+func parseByteCount(_ text: String) -> Int? {
+  var digits = Substring(text)
+  var unit = 1
+  switch text.last {
+  case "K", "k": unit = 1 << 10
+  case "M", "m": unit = 1 << 20
+  case "G", "g": unit = 1 << 30
+  default: break
+  }
+  if unit > 1 { digits = digits.dropLast() }
+  guard let n = Int(digits), n > 0, n <= (1 << 40) / unit else { return nil }
+  return n * unit
+}
+
+func parseSize(_ text: String) -> Size? {
+  let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+  guard parts.count == 1 || parts.count == 2 else { return nil }
+  let values = parts.compactMap { Double($0) }
+  guard values.count == parts.count, values.allSatisfy({ $0 >= 1 && $0 <= 100_000 }) else { return nil }
+  return Size(values[0], values.count == 2 ? values[1] : values[0])
+}
+
+func usageError(_ message: String) -> Never {
+  writeAll(
+    2,
+    Array("badgec: error: \(printable(message))\nusage: badgec INPUT [-o OUTPUT] [options]; see badgec --help\n".utf8))
+  exit(2)
+}

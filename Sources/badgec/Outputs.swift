@@ -1,0 +1,122 @@
+// Many outputs in one run: every input at every `--size` is compiled once,
+// then drawn at every `--scale` into every `-o` pattern. The names come
+// from the patterns' placeholders; two outputs that would land on one
+// file are a usage error before anything is written. The images are drawn
+// and encoded in parallel (`pipelined`) and written one by one; a failure
+// loses no other output.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import BadgeKit
+
+/// One file to write: which compilation, at what scale, in what format.
+struct OutputJob {
+  /// Index into the compilations.
+  var compilation: Int
+  var format: OutputFormat
+  var scale: Double
+  /// The path as the pattern gave it.
+  var path: String
+  var destination: Destination
+}
+
+/// The placeholders a pattern may hold.
+let placeholders = ["name", "badge", "size", "scale", "width", "height", "format"]
+
+/// `pattern` with its placeholders filled in from `values`; a usage error
+/// for an unknown one or an unclosed brace.
+func expand(_ pattern: String, _ values: [String: String]) -> String {
+  var out = ""
+  var rest = Substring(pattern)
+  while let open = rest.firstIndex(of: "{") {
+    out += rest[..<open]
+    guard let close = rest[open...].firstIndex(of: "}") else {
+      usageError("the output '\(pattern)' has a '{' without a '}'")
+    }
+    let key = String(rest[rest.index(after: open)..<close])
+    guard let value = values[key] else {
+      let known = placeholders.map { "{\($0)}" }.joined(separator: ", ")
+      usageError("unknown placeholder '{\(key)}' in the output '\(pattern)'; expected \(known)")
+    }
+    out += value
+    rest = rest[rest.index(after: close)...]
+  }
+  return out + rest
+}
+
+/// Makes the folders of `path` that are missing (as `mkdir -p`, 0777 less
+/// the umask): a pattern's outputs may go into folders of their own. A
+/// folder that cannot be made is left to the write to report.
+func makeFolders(of path: String) {
+  var at = path.startIndex
+  while let slash = path[at...].firstIndex(of: "/") {
+    let folder = String(path[..<slash])
+    at = path.index(after: slash)
+    if folder.isEmpty || folder == "." || folder == ".." { continue }
+    _ = mkdir(folder, 0o777)
+  }
+}
+
+/// Whether `pattern` holds `{key}`.
+func mentions(_ pattern: String, _ key: String) -> Bool { pattern.contains("{\(key)}") }
+
+/// The file's stem: its name without folders and last extension
+/// (`stdin` for standard input).
+func stem(_ path: String) -> String {
+  if path == "-" { return "stdin" }
+  let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+  guard let ext = fileExtension(name) else { return name }
+  return String(name.dropLast(ext.count + 1))
+}
+
+/// A number as a name part: at most three decimals, no trailing zeros.
+func nameNumber(_ x: Double) -> String {
+  let thousandths = Int((x * 1000).rounded())
+  var text = String(thousandths / 1000)
+  var fraction = thousandths % 1000
+  if fraction > 0 {
+    var digits = 3
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    let f = String(fraction)
+    text += "." + String(repeating: "0", count: digits - f.count) + f
+  }
+  return text
+}
+
+/// The format of an output: `--format`, else the pattern's extension,
+/// else SVG.
+func outputFormat(_ pattern: String, _ given: OutputFormat?) -> OutputFormat {
+  if let given { return given }
+  guard pattern != "-", let ext = fileExtension(pattern) else { return .svg }
+  if ext.contains("{") || ext.contains("}") {
+    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png or ppm")
+  }
+  guard let f = OutputFormat(rawValue: ext.lowercased()) else {
+    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png or ppm")
+  }
+  return f
+}
+
+/// A key that is the same for two paths naming one file: the file's
+/// device and inode when it exists, else its folder's real path and its
+/// name.
+func sameFileKey(_ destination: Destination, _ shown: String) -> String {
+  switch destination {
+  case .descriptor(let fd): return "fd:\(fd)"
+  case .device(_, let file): return "file:\(file.device):\(file.inode)"
+  case .file(let path, _):
+    var info = stat()
+    if stat(path, &info) == 0 { return "file:\(info.st_dev):\(info.st_ino)" }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard let real = realpath(folder, nil) else { return "path:" + path }
+    defer { free(real) }
+    return "path:" + String(cString: real) + "/" + name
+  }
+}
