@@ -161,6 +161,11 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
   if inv.command == .explain && inv.sizes.count > 1 {
     usageError("badgec explain takes one --size, found \(inv.sizes.count)")
   }
+  // Patterns are checked before anything is read.
+  for pattern in inv.outputs {
+    _ = expand(pattern, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "") }))
+    _ = outputFormat(pattern, inv.format)
+  }
   if inv.inputs.filter({ $0 == "-" }).count > 1 { usageError("standard input ('-') is given more than once") }
   // Font directories from the environment, searched after --font-dir.
   if let path = getenv("BADGEC_FONT_PATH") {
