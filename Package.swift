@@ -11,13 +11,15 @@ let package = Package(
   ],
   targets: [
     .target(name: "BadgeKit"),
+    // Tools over the compiler: the preview server (sockets, file watching).
+    .target(name: "BadgeTools", dependencies: ["BadgeKit"]),
     .executableTarget(
-      name: "badgec", dependencies: ["BadgeKit"],
+      name: "badgec", dependencies: ["BadgeKit", "BadgeTools"],
       // The standard library linked in: no libswiftCore to load and relocate
       // at every start (about 2 ms of a build script's each call).
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
     .executableTarget(name: "badgec-bench", dependencies: ["BadgeKit"]),
-    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit"], exclude: ["Golden", "Fuzz", "Peer", "FontFiles"]),
+    .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "BadgeTools"], exclude: ["Golden", "Fuzz", "Peer", "FontFiles"]),
   ],
   swiftLanguageModes: [.v6]
 )

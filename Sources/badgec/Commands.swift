@@ -10,7 +10,7 @@ import BadgeKit
 func helpText(_ command: Invocation.Command) -> String {
   switch command {
   case .explain: return explainUsage
-  case .preview: return usage
+  case .preview: return previewUsage
   case .compile: return usage
   }
 }

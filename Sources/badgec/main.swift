@@ -8,7 +8,6 @@
 // Exit codes: 0 success, 1 an input has errors (or cannot be read, or an
 // output cannot be written), 2 usage errors.
 import BadgeKit
-// import BadgeTools
 
 #if canImport(Glibc)
   import Glibc
@@ -105,7 +104,7 @@ if getrlimit(__rlimit_resource_t(RLIMIT_STACK.rawValue), &stackLimit) == 0 {
 
 switch invocation.command {
 case .preview:
-  exit(2)
+  exit(runPreview(invocation))
 case .explain:
   handleInterruptions()
   exit(runExplain(invocation))

@@ -97,7 +97,7 @@ public struct DiagnosticJSON: Sendable {
   }
 
   /// `text` as a JSON string, quotes included.
-  static func string(_ text: String) -> String {
+  public static func string(_ text: String) -> String {
     var out = "\""
     for c in text.unicodeScalars {
       switch c {

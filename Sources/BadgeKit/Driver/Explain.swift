@@ -72,15 +72,16 @@ extension LayoutRecord {
 }
 
 /// How explain writes numbers, sizes, frames and placements.
-enum Explain {
+public enum Explain {
   /// At most three decimals, no trailing zeros, `-` for negatives.
-  static func number(_ x: Double) -> String {
+  public static func number(_ x: Double) -> String {
     if x == .infinity { return "infinity" }
     if x == -.infinity { return "-infinity" }
     return SVGText.number(x)
   }
 
-  static func size(_ s: Size) -> String { number(s.width) + " × " + number(s.height) }
+  /// `W × H`.
+  public static func size(_ s: Size) -> String { number(s.width) + " × " + number(s.height) }
 
   /// A proposal; an unspecified side is `nil`, as SwiftUI writes it.
   static func proposal(_ w: Double?, _ h: Double?) -> String {
