@@ -1,7 +1,8 @@
 // `badgec preview`: one page on 127.0.0.1 that follows a badge file. One
 // thread runs a poll(2) loop over the listening socket, the connections and
 // a pipe that signals write to. Every 40 ms it looks at the files the badge
-// read (their device, inode, size and modification time), so a save in
+// read (their device, inode, size and modification time, and a small
+// file's bytes), so a save in
 // place, by renaming a temporary file over it or by deleting and
 // re-creating it is seen alike; it then compiles again and pushes the new
 // state to every open page as a server-sent event. Requests are bounded in
@@ -85,8 +86,9 @@ public final class PreviewServer {
     self.port = Int(UInt16(bigEndian: actual.sin_port))
     setNonBlocking(fd)
     snapshot = PreviewState.make(settings, version: 0)
-    if snapshot.ok { lastGood = snapshot }
-    remember(snapshot.watched)
+    remember([settings.path])
+    nextVersion = 0
+    compile()
   }
 
   /// The page's address.
@@ -130,32 +132,67 @@ public final class PreviewServer {
   /// Keeps the versions of `paths` as they are now.
   func remember(_ paths: [String]) {
     versions = [:]
-    for p in paths { versions[p] = FileSystem.version(of: p) }
+    for p in paths { versions[p] = PreviewServer.version(of: p) }
   }
 
   /// Whether any watched file changed (or appeared, or went) since.
   func changed() -> Bool {
-    versions.contains { path, version in FileSystem.version(of: path) != version }
+    versions.contains { path, version in PreviewServer.version(of: path) != version }
+  }
+
+  /// The files smaller than this are looked at whole (badge files), the
+  /// others (fonts) by their metadata only.
+  static let hashedSize = 1 << 20
+
+  /// What tells a file's versions apart: its device, inode, size and
+  /// modification time, and for a small file a hash of its bytes too (two
+  /// saves of one size within one tick of the file system's clock keep
+  /// the same time).
+  static func version(of path: String) -> [UInt64]? {
+    guard var v = FileSystem.version(of: path) else { return nil }
+    if v.count > 2 && v[2] < UInt64(hashedSize), let bytes = try? FileSystem.contents(of: path, limit: hashedSize) {
+      var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+      for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+      v.append(h)
+    }
+    return v
   }
 
   /// Compiles again and pushes the new state to every page.
   func reload() {
     // An editor may write a file in several steps: wait until it has
     // stood still for a moment.
-    var before = versions.keys.map { FileSystem.version(of: $0) }
+    var before = versions.keys.map { PreviewServer.version(of: $0) }
     for _ in 0..<10 {
       usleep(10_000)
-      let after = versions.keys.map { FileSystem.version(of: $0) }
+      let after = versions.keys.map { PreviewServer.version(of: $0) }
       if after == before { break }
       before = after
     }
-    snapshot = PreviewState.make(settings, version: nextVersion)
-    nextVersion += 1
-    if snapshot.ok { lastGood = snapshot }
-    // While it has errors, what it imported is still watched.
-    remember(snapshot.ok ? snapshot.watched : Array(Set(snapshot.watched + versions.keys)))
+    compile()
     let event = Array("event: update\ndata: \(snapshot.json)\n\n".utf8)
     for (fd, c) in connections where c.stream { send(event, to: fd) }
+  }
+
+  /// Compiles the file, and keeps the versions of the files it read as
+  /// they were before they were read: a save while it compiles is seen
+  /// next time. A file it read for the first time (a new import) is
+  /// compiled again once its version is known, so that a save of it just
+  /// after it was first read is not lost.
+  func compile() {
+    for _ in 0..<3 {
+      var before: [String: [UInt64]?] = [:]
+      for p in versions.keys { before[p] = PreviewServer.version(of: p) }
+      snapshot = PreviewState.make(settings, version: nextVersion)
+      // While it has errors, what it imported is still watched.
+      let watched = snapshot.ok ? snapshot.watched : Array(Set(snapshot.watched + versions.keys))
+      let new = watched.filter { before[$0] == nil }
+      versions = [:]
+      for p in watched { versions[p] = before[p] ?? PreviewServer.version(of: p) }
+      if new.isEmpty { break }
+    }
+    nextVersion += 1
+    if snapshot.ok { lastGood = snapshot }
   }
 
   // MARK: Connections
@@ -317,6 +354,13 @@ private func installStopHandlers() {
     stopPipe = (fds[0], fds[1])
   }
   signal(SIGPIPE, SIG_IGN)
+  // A parent may start the server with these blocked (Foundation's
+  // Process does): unblocked, or nothing could stop it.
+  var set = sigset_t()
+  sigemptyset(&set)
+  sigaddset(&set, SIGINT)
+  sigaddset(&set, SIGTERM)
+  pthread_sigmask(SIG_UNBLOCK, &set, nil)
   for s in [SIGINT, SIGTERM] {
     signal(s) { _ in
       stopRequested = 1
