@@ -1,6 +1,6 @@
 // `badgec preview`: one page on 127.0.0.1 that follows a badge file. One
 // thread runs a poll(2) loop over the listening socket, the connections and
-// a pipe that signals write to. Every 40 ms it looks at the files the badge
+// a pipe that signals write to. Every 25 ms it looks at the files the badge
 // read (their device, inode, size and modification time, and a small
 // file's bytes), so a save in
 // place, by renaming a temporary file over it or by deleting and
@@ -41,7 +41,7 @@ public final class PreviewServer {
   /// How long a request may take to arrive, in milliseconds.
   static let requestTimeout = 5_000
   /// How often the files are looked at, in milliseconds.
-  static let watchInterval: Int32 = 40
+  static let watchInterval: Int32 = 25
   /// The most bytes waiting to be sent to one connection (a page that
   /// reads nothing is dropped past it).
   static let maximumPending = 32 << 20
@@ -164,7 +164,7 @@ public final class PreviewServer {
     // stood still for a moment.
     var before = versions.keys.map { PreviewServer.version(of: $0) }
     for _ in 0..<10 {
-      usleep(10_000)
+      usleep(5_000)
       let after = versions.keys.map { PreviewServer.version(of: $0) }
       if after == before { break }
       before = after
@@ -204,8 +204,14 @@ public final class PreviewServer {
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
       setNonBlocking(fd)
       if connections.count >= PreviewServer.maximumConnections {
-        close(fd)
-        continue
+        // Full: the oldest connection still sending its request makes
+        // room (many opened and left idle cannot lock the page out).
+        let waiting = connections.filter { !$0.value.responded }.min { $0.value.opened < $1.value.opened }
+        guard let oldest = waiting?.key else {
+          close(fd)
+          continue
+        }
+        drop(oldest)
       }
       var yes: Int32 = 1
       setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
