@@ -31,7 +31,7 @@ let previewPage = #"""
     #highlight { position: absolute; border: 1.5px dashed #ff2d55; pointer-events: none; display: none; box-sizing: border-box; }
     #sizes { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-end; }
     figure { margin: 0; text-align: center; font-size: 12px; color: #666; }
-    .tiles { display: flex; gap: 4px; }
+    .tiles { display: flex; flex-wrap: wrap; gap: 4px; }
     .tile { padding: 6px; border-radius: 4px; display: flex; align-items: center; justify-content: center; }
     .tile.light { background: #fff; border: 1px solid #ddd; } .tile.dark { background: #1c1c1e; }
     .tile.checkered { background: repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 8px 8px; }

@@ -72,21 +72,7 @@ func stem(_ path: String) -> String {
 }
 
 /// A number as a name part: at most three decimals, no trailing zeros.
-func nameNumber(_ x: Double) -> String {
-  let thousandths = Int((x * 1000).rounded())
-  var text = String(thousandths / 1000)
-  var fraction = thousandths % 1000
-  if fraction > 0 {
-    var digits = 3
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    let f = String(fraction)
-    text += "." + String(repeating: "0", count: digits - f.count) + f
-  }
-  return text
-}
+func nameNumber(_ x: Double) -> String { Explain.number(x) }
 
 /// The format of an output: `--format`, else the pattern's extension,
 /// else SVG.

@@ -114,7 +114,10 @@ enum BuiltinShape: String, CaseIterable {
 
   /// An ellipse in the rectangle at `o` of size `s`: four quarter arcs
   /// clockwise from its trailing point.
-  private func ellipse(_ o: Point, _ s: Size) -> ScenePath {
+  func ellipse(_ o: Point, _ s: Size) -> ScenePath { BuiltinShape.ellipse(o, s) }
+
+  /// The same, for any caller (the debug frames' anchor dots).
+  static func ellipse(_ o: Point, _ s: Size) -> ScenePath {
     let (rx, ry) = (s.width / 2, s.height / 2)
     let (cx, cy) = (o.x + rx, o.y + ry)
     let (kx, ky) = (rx * BuiltinShape.kappa, ry * BuiltinShape.kappa)

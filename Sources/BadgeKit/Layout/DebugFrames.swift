@@ -37,7 +37,9 @@ enum DebugFrames {
       out.append(
         .fill(
           Fill(
-            path: circle(centre, dotRadius), transform: .identity, paint: .solid(colour), opacity: 1, rule: .nonZero)))
+            path: BuiltinShape.ellipse(
+              Point(centre.x - dotRadius, centre.y - dotRadius), Size(2 * dotRadius, 2 * dotRadius)),
+            transform: .identity, paint: .solid(colour), opacity: 1, rule: .nonZero)))
     }
     return out
   }
@@ -56,19 +58,5 @@ enum DebugFrames {
         Fill(
           path: LayoutEngine.rectangle(size), transform: t, paint: .solid(colour), opacity: opacity, rule: .nonZero,
           stroke: style)))
-  }
-
-  /// A circle of `radius` about `centre`, as four cubic arcs.
-  private static func circle(_ centre: Point, _ radius: Double) -> ScenePath {
-    let k = 0.5522847498 * radius
-    let (x, y, r) = (centre.x, centre.y, radius)
-    return ScenePath([
-      .move(Point(x + r, y)),
-      .cubic(c1: Point(x + r, y + k), c2: Point(x + k, y + r), to: Point(x, y + r)),
-      .cubic(c1: Point(x - k, y + r), c2: Point(x - r, y + k), to: Point(x - r, y)),
-      .cubic(c1: Point(x - r, y - k), c2: Point(x - k, y - r), to: Point(x, y - r)),
-      .cubic(c1: Point(x + k, y - r), c2: Point(x + r, y - k), to: Point(x + r, y)),
-      .close,
-    ])
   }
 }
