@@ -169,7 +169,11 @@ let previewPage = #"""
   }
   function connect() {
     const events = new EventSource("/events");
-    events.addEventListener("update", e => show(JSON.parse(e.data)));
+    events.addEventListener("update", e => {
+      show(JSON.parse(e.data));
+      // When this update was on the page (ms since 1970), for measuring.
+      document.body.dataset.shownAt = String(performance.timeOrigin + performance.now());
+    });
     events.onerror = () => { $("status").textContent = "reconnecting…"; $("status").className = ""; };
   }
   setZoom(1);

@@ -40,6 +40,8 @@ public final class PreviewServer {
   static let maximumConnections = 64
   /// How long a request may take to arrive, in milliseconds.
   static let requestTimeout = 5_000
+  /// How often an idle event stream is sent a comment, in milliseconds.
+  static let pingInterval = 15_000
   /// How often the files are looked at, in milliseconds.
   static let watchInterval: Int32 = 25
   /// The most bytes waiting to be sent to one connection (a page that
@@ -98,6 +100,7 @@ public final class PreviewServer {
   public func run() {
     installStopHandlers()
     var lastWatch = now()
+    var lastPing = lastWatch
     while stopRequested == 0 {
       var fds = [
         pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
@@ -117,6 +120,12 @@ public final class PreviewServer {
       }
       let t = now()
       expireSlowRequests(t)
+      if t - lastPing >= PreviewServer.pingInterval {
+        // A comment line keeps idle streams open through proxies and finds
+        // pages that went away.
+        lastPing = t
+        for (fd, c) in connections where c.stream { send(Array(": ping\n\n".utf8), to: fd) }
+      }
       if t - lastWatch >= Int(PreviewServer.watchInterval) {
         lastWatch = t
         if changed() { reload() }
