@@ -274,14 +274,31 @@ struct HostileInputTests {
     #expect(result.renderedDiagnostics.hasSuffix("and 29980 more errors\n"))
   }
 
+  /// Conditions and interpolations nested or chained past any real use:
+  /// a located error or a result, quickly, never a crash.
+  @Test func deepConditionsAndLongInterpolations() {
+    let deep = "let x = " + String(repeating: "true ? ", count: 50_000) + "1" + String(repeating: " : 0", count: 50_000)
+    let a = Support.compile(deep + "\nbadge B { }")
+    #expect(a.renderedDiagnostics.contains("error: ") && a.renderedDiagnostics.contains("deep"))
+    let ifs = "badge B { " + String(repeating: "if true { ", count: 50_000) + String(repeating: "}", count: 50_000) + " }"
+    #expect(Support.compile(ifs).renderedDiagnostics.contains("error: "))
+    let chain = "badge B { " + String(repeating: "if false { circle() } else ", count: 20_000) + "{ rect() } }"
+    #expect(Support.compile(chain).hasErrors)
+    let nested = "let s = " + String(repeating: "\"\\(", count: 100) + "1" + String(repeating: ")\"", count: 100)
+    #expect(Support.compile(nested + "\nbadge B { }").renderedDiagnostics.contains("error: "))
+    let many = "let s = \"" + String(repeating: "\\(1)", count: 100_000) + "\"\nbadge B size 10 { text(s).frame(width: 1) }"
+    let r = Support.compile(many)
+    #expect(r.diagnostics.count <= 2, "\(r.renderedDiagnostics.prefix(400))")
+  }
+
   /// A run of characters that start no token is one error at the run,
   /// however long: 60 MB of them took 2.7 s as 60 million errors.
   @Test func aRunOfBadCharactersIsOneError() {
-    let source = "badge B { rect() }\n" + String(repeating: "@$?", count: 100_000) + "\n"
+    let source = "badge B { rect() }\n" + String(repeating: "@$~", count: 100_000) + "\n"
     let result = Support.compile(source)
     #expect(result.diagnostics.count == 1)
     #expect(result.unlisted == 0)
-    #expect(result.diagnostics.first?.message.text.hasPrefix("unexpected characters '@$?@$?") == true)
+    #expect(result.diagnostics.first?.message.text.hasPrefix("unexpected characters '@$~@$~") == true)
     #expect(result.diagnostics.first?.range == SourceRange(file: 0, start: 19, end: 19 + 300_000))
     let one = Support.compile("badge B { rect() }\n@\n")
     #expect(one.diagnostics.map(\.message.text) == ["unexpected character '@'"])

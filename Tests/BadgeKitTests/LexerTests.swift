@@ -66,7 +66,7 @@ struct LexerTests {
     ("#ggg", "invalid colour '#ggg'; expected #rgb, #rrggbb or #rrggbbaa"),
     ("\"open", "unterminated string; expected '\"'"),
     ("/* open", "unterminated block comment; expected '*/'"),
-    ("a ? b", "unexpected character '?'"),
+    ("a ~ b", "unexpected character '~'"),
     ("a $ b", "unexpected character '$'"),
     ("\"\\q\"", "unknown escape '\\q' in string"),
   ]

@@ -56,6 +56,16 @@ struct ParserTests {
     ("(red).opacity(1) + 2", "(+ (.opacity red 1) 2)"),
     ("linear(repeat n as i { stop(red, i / n), blue }, end: top)", "(linear (repeat n i (stop red (/ i n)) blue) top)"),
     ("f(repeat 2 { a b, -c })", "(f (repeat 2 _ a b (neg c)))"),
+    // Comparisons bind looser than sums, && than comparisons, || than &&,
+    // and the conditional loosest of all (as in Swift).
+    ("a + 1 < b * 2", "(< (+ a 1) (* b 2))"),
+    ("a < b && c >= d || !e", "(|| (&& (< a b) (>= c d)) (not e))"),
+    ("a == 1 ? b : c ? d : e", "(? (== a 1) b (? c d e))"),
+    ("!a == b", "(== (not a) b)"),
+    ("n != 1 ? \"s\" : \"\"", "(? (!= n 1) \"s\" \"\")"),
+    ("\"\\(n) hike\\(n == 1 ? \"\" : \"s\")!\"", "(str (\\ n) \" hike\" (\\ (? (== n 1) \"\" \"s\")) \"!\")"),
+    ("\"\\(x, specifier: \"%.1f\") km\"", "(str (\\ x %.1f) \" km\")"),
+    ("\"a\\(\"b\\(c)\")\"", "(str \"a\" (\\ (str \"b\" (\\ c))))"),
   ]
 
   static func sexpr(_ e: Expr) -> String {
@@ -72,6 +82,16 @@ struct ParserTests {
     case .repeatList(let count, let index, let items):
       return "(repeat " + ([sexpr(count), index ?? "_"] + items.map(sexpr)).joined(separator: " ") + ")"
     case .negate(let x): return "(neg \(sexpr(x)))"
+    case .not(let x): return "(not \(sexpr(x)))"
+    case .conditional(let c, let a, let b): return "(? \(sexpr(c)) \(sexpr(a)) \(sexpr(b)))"
+    case .interpolation(let parts):
+      return "(str "
+        + parts.map { part -> String in
+          switch part {
+          case .text(let t): return "\"\(t)\""
+          case .value(let v, let spec, _): return "(\\ " + sexpr(v) + (spec.map { " " + $0 } ?? "") + ")"
+          }
+        }.joined(separator: " ") + ")"
     case .binary(let op, let l, let r): return "(\(op.rawValue) \(sexpr(l)) \(sexpr(r)))"
     case .invalid: return "<invalid>"
     }

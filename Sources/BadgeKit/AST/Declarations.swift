@@ -75,6 +75,18 @@ public struct Block: Equatable, Sendable {
 public enum BlockItem: Equatable, Sendable {
   case `let`(LetDecl)
   case element(Element)
+  /// `if condition { … } else { … }`: the elements of one branch or the
+  /// other, as SwiftUI's `if` in a view builder.
+  case conditional(IfItem)
+}
+
+/// `if condition { … }` with an optional `else { … }` or `else if …`
+/// (held as an `else` block of that one item).
+public struct IfItem: Equatable, Sendable {
+  public var condition: Expr
+  public var then: Block
+  public var otherwise: Block?
+  public var range: SourceRange
 }
 
 /// An element: a view and the modifiers that wrap it, innermost first.

@@ -4,6 +4,10 @@
 /// A binary operator.
 public enum BinaryOperator: String, Sendable {
   case add = "+", subtract = "-", multiply = "*", divide = "/"
+  /// Comparisons: a Boolean.
+  case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+  /// Logic on Booleans; the right side is evaluated only when needed.
+  case and = "&&", or = "||"
 }
 
 /// An expression and the bytes it was read from. Only the cases that hold
@@ -12,6 +16,8 @@ public enum ExprKind: Equatable, Sendable {
   /// A number literal with its unit (`0.5`, `45deg`, `-60pt`, `75%`).
   case number(Double, NumberUnit)
   case string(String)
+  /// `"\(hikes) hikes"`: text and interpolated values, in order.
+  case interpolation([InterpolationPart])
   indirect case color(RGBA)
   /// A name: a `let`, a parameter, a repeat index, `width`, `height`, `pi`,
   /// a colour or anchor name.
@@ -30,9 +36,21 @@ public enum ExprKind: Equatable, Sendable {
   /// A parenthesised pair or more, e.g. the point `(0.5, 0)`.
   case tuple([Expr])
   indirect case negate(Expr)
+  /// `!x`: a Boolean's opposite.
+  indirect case not(Expr)
+  /// `condition ? a : b`: `a` when the condition is true, else `b` (only
+  /// the one chosen is evaluated).
+  indirect case conditional(Expr, Expr, Expr)
   indirect case binary(BinaryOperator, Expr, Expr)
   /// Stands where the parser could not read an expression (already reported).
   case invalid
+}
+
+/// A piece of an interpolated string.
+public enum InterpolationPart: Equatable, Sendable {
+  case text(String)
+  /// `\(value)`, or SwiftUI's `\(value, specifier: "%.1f")`.
+  indirect case value(Expr, specifier: String?, specifierRange: SourceRange?)
 }
 
 /// An expression node with its source range.

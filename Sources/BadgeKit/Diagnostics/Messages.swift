@@ -86,6 +86,10 @@ public enum Message: Equatable, Sendable {
   case unknownUnit(String)
   case unterminatedComment
   case unterminatedString
+  /// A string built by interpolation longer than the limit (bytes).
+  case stringTooLong(Int)
+  /// A `specifier:` badgec does not write.
+  case badFormatSpecifier(String)
   case pathNeedsMove(String)
 
   // Warnings: the compilation goes on, with the value settled as said.
@@ -307,7 +311,12 @@ public enum Message: Equatable, Sendable {
       return "unterminated block comment; expected '*/'"
     case .unterminatedString:
       return "unterminated string; expected '\"'"
-
+    case .stringTooLong(let limit):
+      return "the string is longer than \(limit >> 20) MiB"
+    case .badFormatSpecifier(let spec):
+      return
+        "the format \"\(spec)\" is not one badgec writes; expected one of %d, %f, %.2f (two decimals), %@ (as \\(x)) and %%, "
+        + "with text around it"
     // Warnings.
     case .clamped(let what, let found, let range, let to):
       return "\(what) \(found) is outside \(range); clamped to \(to)"

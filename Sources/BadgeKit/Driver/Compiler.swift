@@ -246,7 +246,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   let names = Resolver.check(parsed.file, imports: imports)
   bag.append(contentsOf: names.all)
   bag.addUnlisted(names.unlisted)
-  bag.append(contentsOf: Resolver.check(overrides.map(\.value), in: parsed.file).all)
+  for d in Resolver.check(overrides.map(\.value), in: parsed.file).all {
+    bag.append(quotingHint(d, overrides, result.files))
+  }
   guard !bag.hasErrors else {
     result.diagnostics = imports.noting(sortedBySource(bag.all))
     result.unlisted = bag.unlisted
@@ -445,4 +447,20 @@ extension CompileResult {
     svg = nil
     raster = nil
   }
+}
+
+/// An unknown name that is the whole of a `-D` value (`-D name=Ada`) is
+/// most likely text: the error says how to give a string, and its fix-it
+/// quotes it (`-D 'name="Ada"'`: the shell's quotes keep badgec's).
+private func quotingHint(
+  _ d: Diagnostic, _ overrides: [(name: String, range: SourceRange, value: Expr)], _ files: [SourceFile]
+) -> Diagnostic {
+  guard case .unknownName(let word, _) = d.message,
+    let o = overrides.first(where: { $0.value.range == d.range }), case .name = o.value.kind
+  else { return d }
+  var d = d
+  d.notes.append(
+    Note("a string needs quotes, inside the shell's: -D '\(o.name)=\"\(word)\"'", at: d.range))
+  d.fixIts = [FixIt(d.range, "\"\(word)\"")]
+  return d
 }

@@ -105,6 +105,11 @@ extension LayoutEngine {
       switch item {
       case .let(let decl):
         scope = scope.afterLet(decl.name, evaluator.eval(decl.value, scope))
+      case .conditional(let c):
+        // One branch's elements, in place (its lets stay inside it); they
+        // were not counted with the block's, so they pay their views.
+        guard let yes = evaluator.condition(evaluator.eval(c.condition, scope), c.condition.range) else { continue }
+        if let branch = yes ? c.then : c.otherwise { out += expandItems(branch, scope) }
       case .element(let element):
         if case .repeat(let countExpr, let index, _, let body) = element.primary {
           let countValue = evaluator.eval(countExpr, scope)

@@ -11,6 +11,11 @@ public struct Lexer {
   private(set) var diagnostics: [Diagnostic] = []
   /// Diagnostics past `Diagnostic.keptLimit`, counted only.
   private(set) var unlisted = 0
+  /// For each `\(` of a string being read, innermost last: how many
+  /// parentheses are open inside it. Its `)` resumes the string.
+  private var interpolations: [Int] = []
+  /// The most `\(` open at once (strings in interpolations in strings).
+  static let maximumInterpolationDepth = 64
 
   public init(_ source: SourceFile, fileIndex: Int = 0) {
     self.bytes = source.bytes
@@ -121,13 +126,55 @@ public struct Lexer {
     let start = pos
     let b = bytes[pos]
     switch b {
-    case UInt8(ascii: "("): pos += 1; return .leftParen
-    case UInt8(ascii: ")"): pos += 1; return .rightParen
+    case UInt8(ascii: "("):
+      pos += 1
+      if !interpolations.isEmpty { interpolations[interpolations.count - 1] += 1 }
+      return .leftParen
+    case UInt8(ascii: ")"):
+      if let open = interpolations.last {
+        if open == 0 {
+          interpolations.removeLast()
+          return scanString(resuming: true)
+        }
+        interpolations[interpolations.count - 1] -= 1
+      }
+      pos += 1
+      return .rightParen
     case UInt8(ascii: "{"): pos += 1; return .leftBrace
     case UInt8(ascii: "}"): pos += 1; return .rightBrace
     case UInt8(ascii: ","): pos += 1; return .comma
     case UInt8(ascii: ":"): pos += 1; return .colon
-    case UInt8(ascii: "="): pos += 1; return .equals
+    case UInt8(ascii: "="):
+      if peek(1) == UInt8(ascii: "=") {
+        pos += 2
+        return .equalEqual
+      }
+      pos += 1
+      return .equals
+    case UInt8(ascii: "!"):
+      if peek(1) == UInt8(ascii: "=") {
+        pos += 2
+        return .notEqual
+      }
+      pos += 1
+      return .bang
+    case UInt8(ascii: "<"):
+      if peek(1) == UInt8(ascii: "=") {
+        pos += 2
+        return .lessEqual
+      }
+      pos += 1
+      return .less
+    case UInt8(ascii: ">"):
+      if peek(1) == UInt8(ascii: "=") {
+        pos += 2
+        return .greaterEqual
+      }
+      pos += 1
+      return .greater
+    case UInt8(ascii: "?"): pos += 1; return .question
+    case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&"): pos += 2; return .and
+    case UInt8(ascii: "|") where peek(1) == UInt8(ascii: "|"): pos += 2; return .or
     case UInt8(ascii: "+"): pos += 1; return .plus
     case UInt8(ascii: "-"): pos += 1; return .minus
     case UInt8(ascii: "*"): pos += 1; return .star
@@ -146,7 +193,7 @@ public struct Lexer {
       if isDigit(peek(1)) { return scanNumber() }
       pos += 1
       return .dot
-    case UInt8(ascii: "\""): return scanString()
+    case UInt8(ascii: "\""): return scanString(resuming: false)
     case UInt8(ascii: "#"): return scanColor()
     default:
       if isDigit(b) { return scanNumber() }
@@ -184,8 +231,10 @@ public struct Lexer {
     case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","),
       UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"),
       UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."), UInt8(ascii: "\""),
-      UInt8(ascii: "#"):
+      UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"):
       return nil
+    case UInt8(ascii: "&"), UInt8(ascii: "|"):
+      return i + 1 < bytes.count && bytes[i + 1] == b ? nil : 1
     default: return 1
     }
   }
@@ -361,7 +410,8 @@ public struct Lexer {
   /// (other than tab and line feed) and non-characters are refused, raw or
   /// escaped, as is malformed UTF-8: a string may end up in the SVG, and
   /// XML 1.0 cannot hold them.
-  private mutating func scanString() -> TokenKind {
+  /// `resuming`: at the `)` that ends an interpolation, reading the rest.
+  private mutating func scanString(resuming: Bool) -> TokenKind {
     let start = pos
     pos += 1
     var out = ""
@@ -384,6 +434,11 @@ public struct Lexer {
         let e = bytes[pos + 1]
         pos += 2
         switch e {
+        case UInt8(ascii: "(") where interpolations.count < Lexer.maximumInterpolationDepth:
+          interpolations.append(0)
+          return resuming ? .interpolationMiddle(out) : .interpolationStart(out)
+        case UInt8(ascii: "("):
+          report(.nestingTooDeep(Lexer.maximumInterpolationDepth), here, pos)
         case UInt8(ascii: "n"): out.unicodeScalars.append("\n")
         case UInt8(ascii: "t"): out.unicodeScalars.append("\t")
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.unicodeScalars.append(Unicode.Scalar(e))
@@ -406,7 +461,7 @@ public struct Lexer {
     } else {
       report(.unterminatedString, start, pos)
     }
-    return .string(out)
+    return resuming ? .interpolationEnd(out) : .string(out)
   }
 
   /// Appends `c` (read from byte `start` on) to a string literal, or reports

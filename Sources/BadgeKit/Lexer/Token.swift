@@ -17,7 +17,8 @@ public enum NumberUnit: String, Sendable, Equatable {
 
 /// Reserved words of the language.
 public enum Keyword: String, Sendable, CaseIterable {
-  case `as`, badge, component, geometry, hstack, `import`, `let`, path, `repeat`, size, vstack, within, zstack
+  case `as`, badge, component, `else`, geometry, hstack, `if`, `import`, `let`, path, `repeat`, size, vstack, within,
+    zstack
 
   /// The keyword spelled by `bytes`, if any, without building a String.
   static func match(_ bytes: ArraySlice<UInt8>) -> Keyword? {
@@ -37,10 +38,18 @@ public enum TokenKind: Equatable, Sendable {
   case number(Double, NumberUnit)
   /// A string literal, escapes already decoded.
   case string(String)
+  /// A string with `\(…)` in it, read in pieces around the tokens of each
+  /// interpolated expression: its text up to the first `\(`, the text
+  /// between one interpolation's `)` and the next `\(`, and the text from
+  /// the last `)` to the closing quote.
+  case interpolationStart(String), interpolationMiddle(String), interpolationEnd(String)
   /// A colour literal `#rgb`, `#rrggbb` or `#rrggbbaa`.
   case color(RGBA)
   case leftParen, rightParen, leftBrace, rightBrace
   case comma, colon, dot, equals, plus, minus, star, slash
+  /// Comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`), logic (`&&`, `||`,
+  /// `!`) and the conditional's `?`.
+  case equalEqual, notEqual, less, lessEqual, greater, greaterEqual, and, or, bang, question
   /// `[` and `]`, and Swift's range operators `..<` and `...`: not
   /// badgec's, read so that SwiftUI's spellings get a hint
   /// (`[a, b]` is `(a, b)`; `ForEach(0..<n)` is `repeat n`).
@@ -54,6 +63,8 @@ public enum TokenKind: Equatable, Sendable {
     case .keyword(let k): return "'\(k.rawValue)'"
     case .number: return "a number"
     case .string: return "a string"
+    case .interpolationStart: return "a string"
+    case .interpolationMiddle, .interpolationEnd: return "the rest of the string"
     case .color: return "a colour"
     case .leftParen: return "'('"
     case .rightParen: return "')'"
@@ -67,6 +78,16 @@ public enum TokenKind: Equatable, Sendable {
     case .minus: return "'-'"
     case .star: return "'*'"
     case .slash: return "'/'"
+    case .equalEqual: return "'=='"
+    case .notEqual: return "'!='"
+    case .less: return "'<'"
+    case .lessEqual: return "'<='"
+    case .greater: return "'>'"
+    case .greaterEqual: return "'>='"
+    case .and: return "'&&'"
+    case .or: return "'||'"
+    case .bang: return "'!'"
+    case .question: return "'?'"
     case .leftBracket: return "'['"
     case .rightBracket: return "']'"
     case .halfOpenRange: return "'..<'"

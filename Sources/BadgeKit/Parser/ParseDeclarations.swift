@@ -148,10 +148,28 @@ extension Parser {
     return Block(items: items, range: range)
   }
 
-  /// blockItem = letDecl | element ;
+  /// blockItem = letDecl | ifItem | element ;
   mutating func blockItem() throws(ParseError) -> BlockItem {
     if check(.let) { return .let(try letDecl()) }
+    if check(.if) { return .conditional(try ifItem()) }
     return .element(try element())
+  }
+
+  /// ifItem = "if" expression block [ "else" ( ifItem | block ) ] ;
+  mutating func ifItem() throws(ParseError) -> IfItem {
+    let start = advance().range
+    let condition = try expression()
+    let then = try block(of: "if")
+    var otherwise: Block?
+    if match(.keyword(.else)) {
+      if check(.if) {
+        let inner = try nested { (p: inout Parser) throws(ParseError) in try p.ifItem() }
+        otherwise = Block(items: [.conditional(inner)], range: inner.range)
+      } else {
+        otherwise = try block(of: "else")
+      }
+    }
+    return IfItem(condition: condition, then: then, otherwise: otherwise, range: range(from: start))
   }
 
   /// Swift's `struct Name: View { … }`, `var`, `func`: skipped to the end

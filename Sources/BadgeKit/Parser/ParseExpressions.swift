@@ -1,12 +1,71 @@
-// Grammar rules for expressions: expression, term, unary, primary.
+// Grammar rules for expressions: expression (the conditional),
+// disjunction, conjunction, comparison, sum, term, unary, postfix, primary.
 
 extension Parser {
-  /// expression = term { ( "+" | "-" ) term } ;
+  /// expression = disjunction [ "?" expression ":" expression ] ;
   mutating func expression() throws(ParseError) -> Expr {
-    try nested { (p: inout Parser) throws(ParseError) in try p.additive() }
+    try nested { (p: inout Parser) throws(ParseError) in
+      let condition = try p.disjunction()
+      guard p.check(.question) else { return condition }
+      let question = p.advance().range
+      try p.spendExpression()
+      let conditionHeight = p.height
+      let yes = try p.expression()
+      let yesHeight = p.height
+      try p.consume(.colon, "':' and the value when the condition is false")
+      let no = try p.expression()
+      try p.setHeight(max(conditionHeight, yesHeight, p.height) + 1, at: question)
+      return Expr(.conditional(condition, yes, no), condition.range.union(no.range))
+    }
   }
 
-  private mutating func additive() throws(ParseError) -> Expr {
+  /// A left-associative chain of `operand`s joined by the operators
+  /// `table` maps tokens to.
+  private mutating func chain(
+    _ table: [(TokenKind, BinaryOperator)], once: Bool = false,
+    _ operand: (inout Parser) throws(ParseError) -> Expr
+  ) throws(ParseError) -> Expr {
+    var left = try operand(&self)
+    while let op = table.first(where: { check($0.0) })?.1 {
+      let operatorRange = advance().range
+      try spendExpression()
+      let leftHeight = height
+      let right = try operand(&self)
+      try setHeight(max(leftHeight, height) + 1, at: operatorRange)
+      left = Expr(.binary(op, left, right), left.range.union(right.range))
+      if once {
+        // `a < b < c` is not a chain of comparisons (as in Swift).
+        if table.contains(where: { check($0.0) }) {
+          throw unexpected("the end of the comparison (compare two values at a time, joined by && or ||)")
+        }
+        break
+      }
+    }
+    return left
+  }
+
+  /// disjunction = conjunction { "||" conjunction } ;
+  mutating func disjunction() throws(ParseError) -> Expr {
+    try chain([(.or, .or)]) { (p: inout Parser) throws(ParseError) in try p.conjunction() }
+  }
+
+  /// conjunction = comparison { "&&" comparison } ;
+  mutating func conjunction() throws(ParseError) -> Expr {
+    try chain([(.and, .and)]) { (p: inout Parser) throws(ParseError) in try p.comparison() }
+  }
+
+  /// comparison = sum [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum ] ;
+  mutating func comparison() throws(ParseError) -> Expr {
+    try chain(
+      [
+        (.equalEqual, .equal), (.notEqual, .notEqual), (.less, .less), (.lessEqual, .lessEqual),
+        (.greater, .greater), (.greaterEqual, .greaterEqual),
+      ], once: true
+    ) { (p: inout Parser) throws(ParseError) in try p.sum() }
+  }
+
+  /// sum = term { ( "+" | "-" ) term } ;
+  mutating func sum() throws(ParseError) -> Expr {
     var left = try term()
     while true {
       let op: BinaryOperator
@@ -37,8 +96,15 @@ extension Parser {
     return left
   }
 
-  /// unary = "-" unary | postfix ;
+  /// unary = ( "-" | "!" ) unary | postfix ;
   mutating func unary() throws(ParseError) -> Expr {
+    if check(.bang) {
+      let start = advance().range
+      try spendExpression()
+      let operand = try nested { (p: inout Parser) throws(ParseError) in try p.unary() }
+      try setHeight(height + 1, at: start)
+      return Expr(.not(operand), start.union(operand.range))
+    }
     if check(.minus) {
       let start = advance().range
       try spendExpression()
@@ -65,6 +131,47 @@ extension Parser {
     return e
   }
 
+  /// interpolation = interpolationStart interpolated
+  ///   { interpolationMiddle interpolated } interpolationEnd ;
+  /// `"\(hikes) hikes"`: the lexer reads the string in pieces around the
+  /// tokens of each interpolated expression.
+  mutating func interpolation() throws(ParseError) -> Expr {
+    let start = peek.range
+    var parts: [InterpolationPart] = []
+    var tallest = 1
+    if case .interpolationStart(let s) = advance().kind, !s.isEmpty { parts.append(.text(s)) }
+    while true {
+      parts.append(try interpolated())
+      tallest = max(tallest, height)
+      if case .interpolationMiddle(let text) = peek.kind {
+        advance()
+        if !text.isEmpty { parts.append(.text(text)) }
+        try spendExpression()
+        continue
+      }
+      guard case .interpolationEnd(let text) = peek.kind else { throw unexpected("')' to end the interpolation") }
+      advance()
+      if !text.isEmpty { parts.append(.text(text)) }
+      break
+    }
+    try setHeight(tallest + 1, at: start)
+    return Expr(.interpolation(parts), range(from: start))
+  }
+
+  /// interpolated = expression [ "," "specifier" ":" STRING ] ;
+  /// SwiftUI's `Text("\(value, specifier: "%.1f")")`.
+  mutating func interpolated() throws(ParseError) -> InterpolationPart {
+    let value = try expression()
+    guard match(.comma) else { return .value(value, specifier: nil, specifierRange: nil) }
+    guard case .identifier("specifier") = peek.kind, peek(1).kind == .colon else {
+      throw unexpected("'specifier:' and a format such as \"%.1f\"")
+    }
+    advance()
+    advance()
+    guard case .string(let format) = peek.kind else { throw unexpected("a format in quotes, such as \"%.1f\"") }
+    return .value(value, specifier: format, specifierRange: advance().range)
+  }
+
   /// primary = NUMBER | STRING | COLOR | [ "." ] IDENT [ arguments ]
   ///         | "(" expression { "," expression } ")" ;
   /// A call's "(" must follow the name directly: `min(a, b)`. A name may
@@ -87,6 +194,8 @@ extension Parser {
       advance()
       height = 1
       return Expr(.string(s), t.range)
+    case .interpolationStart:
+      return try interpolation()
     case .color(let c):
       advance()
       height = 1

@@ -24,7 +24,10 @@ enum Builtins {
   /// Named options used by modifiers. (`round` is also a function:
   /// `round(x)` calls it, `cap: round` names the option.)
   static let keywords =
-    ["fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel", "horizontal", "vertical", "all"]
+    [
+      "fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel", "horizontal", "vertical", "all",
+      "percent",
+    ]
     + textKeywords
 
   /// The options of text: styles, weights, slant and side. (Never offered
@@ -46,14 +49,17 @@ enum Builtins {
     "linear": ["start", "end"],
     "radial": ["center", "startRadius", "endRadius"],
     "angular": ["center", "startAngle", "endAngle", "angle"],
+    "formatted": ["decimals", "grouping"],
   ]
 
   /// Methods of values: `black.opacity(0.33)`.
-  static let methods: Set<String> = ["opacity"]
+  static let methods: Set<String> = ["opacity", "formatted"]
 
   /// The root scope: every built-in constant.
   static func globalScope() -> Scope {
-    var names: [String: Value] = ["pi": .number(Double.pi), "infinity": .number(Double.infinity)]
+    var names: [String: Value] = [
+      "pi": .number(Double.pi), "infinity": .number(Double.infinity), "true": .bool(true), "false": .bool(false),
+    ]
     for (name, c) in colors { names[name] = .color(c) }
     for (name, p) in anchors { names[name] = .tuple([.number(p.0), .number(p.1)]) }
     for k in keywords { names[k] = .keyword(k) }

@@ -64,6 +64,30 @@ final class Evaluator {
       case .percent: return .fraction(v / 100)
       }
     case .string(let s): return .string(s)
+    case .interpolation(let parts):
+      var out = ""
+      for part in parts {
+        switch part {
+        case .text(let t): out += t
+        case .value(let e, let specifier, let specifierRange):
+          let v = eval(e, scope)
+          if let specifier, let specifierRange {
+            guard let text = Formatting.specified(v, specifier, at: specifierRange, e.range, self) else {
+              return .invalid
+            }
+            out += text
+          } else {
+            guard let text = Formatting.text(of: v, at: e.range, self) else { return .invalid }
+            out += text
+          }
+        }
+        // A string is at most as long as a string literal may be.
+        guard out.utf8.count <= Formatting.maximumLength else {
+          report(.stringTooLong(Formatting.maximumLength), expr.range)
+          return .invalid
+        }
+      }
+      return .string(out)
     case .color(let c): return .color(c)
     case .name(let name):
       if let v = scope.lookup(name) { return v }
@@ -86,8 +110,20 @@ final class Evaluator {
       return values.count == 1 ? values[0] : .tuple(values)
     case .negate(let operand):
       return negate(eval(operand, scope), at: expr.range)
+    case .not(let operand):
+      guard let b = condition(eval(operand, scope), operand.range) else { return .invalid }
+      return .bool(!b)
+    case .binary(let op, let l, let r) where op == .and || op == .or:
+      // The right side only when the left does not decide.
+      guard let a = condition(eval(l, scope), l.range) else { return .invalid }
+      if a == (op == .or) { return .bool(a) }
+      guard let b = condition(eval(r, scope), r.range) else { return .invalid }
+      return .bool(b)
     case .binary(let op, let l, let r):
       return binary(op, eval(l, scope), eval(r, scope), at: expr.range, right: r.range)
+    case .conditional(let c, let yes, let no):
+      guard let b = condition(eval(c, scope), c.range) else { return .invalid }
+      return eval(b ? yes : no, scope)
     case .invalid:
       return .invalid
     }
@@ -109,6 +145,51 @@ final class Evaluator {
       }
     }
     return values
+  }
+
+  /// `v` as a condition; nil (after an error at `range`) when it is not
+  /// a Boolean.
+  func condition(_ v: Value, _ range: SourceRange) -> Bool? {
+    switch v {
+    case .bool(let b): return b
+    case .invalid: return nil
+    default:
+      report(.typeMismatch(expected: "a Boolean (a comparison, true or false)", found: v.kindDescription), range)
+      return nil
+    }
+  }
+
+  /// `l op r` for a comparison: numbers of one kind (lengths with plain
+  /// numbers, as in sums), angles, fractions and strings are ordered;
+  /// colours, Booleans, options and pairs are only equal or not.
+  private func compare(_ op: BinaryOperator, _ l: Value, _ r: Value, _ range: SourceRange) -> Value? {
+    let order: Int?
+    switch (l, r) {
+    case (.scalar(let a, let p), .scalar(let b, let q)) where p == q || p + q == 1 && min(p, q) == 0:
+      order = a < b ? -1 : a > b ? 1 : 0
+    case (.angle(let a), .angle(let b)), (.fraction(let a), .fraction(let b)):
+      order = a < b ? -1 : a > b ? 1 : 0
+    case (.string(let a), .string(let b)):
+      let (x, y) = (Array(a.unicodeScalars), Array(b.unicodeScalars))
+      order = x.lexicographicallyPrecedes(y) ? -1 : x == y ? 0 : 1
+    case (.color, .color), (.bool, .bool), (.keyword, .keyword), (.tuple, .tuple):
+      guard op == .equal || op == .notEqual else {
+        report(.typeMismatch(expected: "numbers or strings to order", found: l.kindDescription), range)
+        return nil
+      }
+      order = l == r ? 0 : nil
+    default:
+      report(.typeMismatch(expected: l.kindDescription, found: r.kindDescription), range)
+      return nil
+    }
+    switch op {
+    case .equal: return .bool(order == 0)
+    case .notEqual: return .bool(order != 0)
+    case .less: return .bool(order == -1)
+    case .lessEqual: return .bool(order == -1 || order == 0)
+    case .greater: return .bool(order == 1)
+    default: return .bool(order == 1 || order == 0)
+    }
   }
 
   private func checked(_ v: Double, _ range: SourceRange) -> Double? {
@@ -139,6 +220,11 @@ final class Evaluator {
     case .add, .subtract: result = additive(op == .add ? 1 : -1, l, r, right)
     case .multiply: result = multiply(l, r, range)
     case .divide: result = divide(l, r, range, right)
+    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+      result = compare(op, l, r, range)
+    case .and, .or:
+      guard let a = condition(l, range), let b = condition(r, right) else { return .invalid }
+      result = .bool(op == .and ? a && b : a || b)
     }
     guard let result else { return .invalid }
     switch result {

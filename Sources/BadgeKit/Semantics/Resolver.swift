@@ -76,7 +76,7 @@ struct Resolver {
   }
 
   static let builtinNames = Set(Builtins.colors.keys).union(Builtins.anchors.keys).union(Builtins.keywords)
-    .union(["pi", "infinity"])
+    .union(["pi", "infinity", "true", "false"])
 
   /// Checks each file in turn with its own top-level lets in the table as
   /// they are declared; the names it imports are looked up when used
@@ -142,6 +142,10 @@ struct Resolver {
       switch item {
       case .let(let decl): declare(decl)
       case .element(let e): element(e)
+      case .conditional(let c):
+        expression(c.condition)
+        block(c.then)
+        if let other = c.otherwise { block(other) }
       }
     }
     names.restore(to: mark)
@@ -312,7 +316,7 @@ struct Resolver {
       if !Builtins.methods.contains(name) && !swiftUI(name, SwiftUINames.methods, at: nameRange) {
         report(.unknownMethod(name, suggestion: Resolver.suggest(name, Array(Builtins.methods))), nameRange)
       }
-      arguments(args, labels: [], callee: name)
+      arguments(args, labels: Builtins.labels[name] ?? [], callee: name)
     case .view(let element):
       self.element(element)
     case .name(let n):
@@ -363,10 +367,16 @@ struct Resolver {
       names.insert(index ?? "index")
       for i in items { expression(i) }
       names.restore(to: mark)
-    case .negate(let x): expression(x)
+    case .negate(let x), .not(let x): expression(x)
     case .binary(_, let l, let r):
       expression(l)
       expression(r)
+    case .conditional(let c, let a, let b):
+      expression(c)
+      expression(a)
+      expression(b)
+    case .interpolation(let parts):
+      for case .value(let v, _, _) in parts { expression(v) }
     case .number, .string, .color, .invalid: break
     }
   }

@@ -106,6 +106,10 @@ struct Usage {
           u.declare(decl.name)
         case .element(let e):
           u.element(e)
+        case .conditional(let c):
+          u.expression(c.condition)
+          u.block(c.then)
+          if let other = c.otherwise { u.block(other) }
         }
       }
     }
@@ -175,10 +179,16 @@ struct Usage {
     case .repeatList(let count, let index, let items):
       expression(count)
       scope([index ?? "index"]) { u in for i in items { u.expression(i) } }
-    case .negate(let x): expression(x)
+    case .negate(let x), .not(let x): expression(x)
     case .binary(_, let l, let r):
       expression(l)
       expression(r)
+    case .conditional(let c, let a, let b):
+      expression(c)
+      expression(a)
+      expression(b)
+    case .interpolation(let parts):
+      for case .value(let v, _, _) in parts { expression(v) }
     case .number, .string, .color, .invalid: break
     }
   }

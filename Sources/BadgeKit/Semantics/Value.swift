@@ -20,6 +20,9 @@ public indirect enum Value: Hashable, Sendable {
   /// A gradient whose end points are still unit points of the frame.
   case gradient(GradientValue)
   case string(String)
+  /// `true` or `false`: what comparisons give, and what `if`, `!`, `&&`,
+  /// `||` and `? :` take.
+  case bool(Bool)
   /// A named option: `fit`, `fill`, `nonzero`, `evenodd`.
   case keyword(String)
   /// The result of an expression that already reported an error; every
@@ -45,6 +48,7 @@ public indirect enum Value: Hashable, Sendable {
     case .color: return "a colour"
     case .gradient: return "a gradient"
     case .string: return "a string"
+    case .bool: return "a Boolean"
     case .keyword(let k): return "'\(k)'"
     case .invalid: return "an invalid value"
     }
