@@ -280,13 +280,15 @@ struct HostileInputTests {
     let deep = "let x = " + String(repeating: "true ? ", count: 50_000) + "1" + String(repeating: " : 0", count: 50_000)
     let a = Support.compile(deep + "\nbadge B { }")
     #expect(a.renderedDiagnostics.contains("error: ") && a.renderedDiagnostics.contains("deep"))
-    let ifs = "badge B { " + String(repeating: "if true { ", count: 50_000) + String(repeating: "}", count: 50_000) + " }"
+    let ifs =
+      "badge B { " + String(repeating: "if true { ", count: 50_000) + String(repeating: "}", count: 50_000) + " }"
     #expect(Support.compile(ifs).renderedDiagnostics.contains("error: "))
     let chain = "badge B { " + String(repeating: "if false { circle() } else ", count: 20_000) + "{ rect() } }"
     #expect(Support.compile(chain).hasErrors)
     let nested = "let s = " + String(repeating: "\"\\(", count: 100) + "1" + String(repeating: ")\"", count: 100)
     #expect(Support.compile(nested + "\nbadge B { }").renderedDiagnostics.contains("error: "))
-    let many = "let s = \"" + String(repeating: "\\(1)", count: 100_000) + "\"\nbadge B size 10 { text(s).frame(width: 1) }"
+    let many =
+      "let s = \"" + String(repeating: "\\(1)", count: 100_000) + "\"\nbadge B size 10 { text(s).frame(width: 1) }"
     let r = Support.compile(many)
     #expect(r.diagnostics.count <= 2, "\(r.renderedDiagnostics.prefix(400))")
   }

@@ -66,6 +66,8 @@ struct ParserTests {
     ("\"\\(n) hike\\(n == 1 ? \"\" : \"s\")!\"", "(str (\\ n) \" hike\" (\\ (? (== n 1) \"\" \"s\")) \"!\")"),
     ("\"\\(x, specifier: \"%.1f\") km\"", "(str (\\ x %.1f) \" km\")"),
     ("\"a\\(\"b\\(c)\")\"", "(str \"a\" (\\ (str \"b\" (\\ c))))"),
+    ("values[i + 1].count * 2", "(* (.count ([] values (+ i 1))) 2)"),
+    ("(1, 2)[0]", "([] (tuple 1 2) 0)"),
   ]
 
   static func sexpr(_ e: Expr) -> String {
@@ -79,7 +81,8 @@ struct ParserTests {
       return "(." + ([n, sexpr(base)] + args.map { sexpr($0.value) }).joined(separator: " ") + ")"
     case .view: return "<view>"
     case .tuple(let items): return "(tuple " + items.map(sexpr).joined(separator: " ") + ")"
-    case .repeatList(let count, let index, let items):
+    case .index(let list, let i): return "([] \(sexpr(list)) \(sexpr(i)))"
+    case .repeatList(let count, let index, let items, _):
       return "(repeat " + ([sexpr(count), index ?? "_"] + items.map(sexpr)).joined(separator: " ") + ")"
     case .negate(let x): return "(neg \(sexpr(x)))"
     case .not(let x): return "(not \(sexpr(x)))"

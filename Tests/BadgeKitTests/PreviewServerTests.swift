@@ -42,7 +42,12 @@ final class PreviewProcess {
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    if process.isRunning {
+      process.terminate()
+      // A server stopped in the middle of a long compilation is killed.
+      for _ in 0..<100 where process.isRunning { usleep(20_000) }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
     try? FileManager.default.removeItem(at: folder)
   }
 

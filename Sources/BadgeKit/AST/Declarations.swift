@@ -108,7 +108,9 @@ public enum Primary: Equatable, Sendable {
   /// `geometry { … }`: takes the whole proposal; children at its top-left.
   case geometry(Block)
   /// `repeat N as i { … }`: N copies of the block's elements.
-  case `repeat`(count: Expr, index: String?, indexRange: SourceRange?, body: Block)
+  /// `repeat N as i` or, over a list, `repeat values as v` (each item) or
+  /// `as i, v` (the index and the item): `item` is the second name.
+  case `repeat`(count: Expr, index: String?, indexRange: SourceRange?, body: Block, item: String? = nil)
   /// `Name(args)`: a component or a built-in shape.
   case call(name: String, nameRange: SourceRange, arguments: [Argument])
 }
@@ -168,7 +170,7 @@ public enum PathItem: Equatable, Sendable {
   case within(rect: [Expr], body: PathBody, range: SourceRange)
   /// `repeat N [as i] { … }`: the commands N times, with the index `i`
   /// (default `index`) from 0.
-  case `repeat`(count: Expr, index: String?, body: PathBody, range: SourceRange)
+  case `repeat`(count: Expr, index: String?, body: PathBody, range: SourceRange, item: String? = nil)
 }
 
 /// A path command and its arguments, e.g. `quad (0.4, 0.05), control: (0.5, 0)`.
@@ -191,7 +193,7 @@ extension Element {
     case .call(let name, let args) where isCallee(name):
       let nameEnd = SourceRange(file: e.range.file, start: e.range.start, end: e.range.start + name.utf8.count)
       self = Element(primary: .call(name: name, nameRange: nameEnd, arguments: args), modifiers: [], range: e.range)
-    case .repeatList(let count, let index, let items):
+    case .repeatList(let count, let index, let items, let item):
       // `.mask(repeat 8 as i { circle().offset(x: i * 10) })`: the views
       // of a repeat.
       var elements: [BlockItem] = []
@@ -200,7 +202,8 @@ extension Element {
         elements.append(.element(e))
       }
       self = Element(
-        primary: .repeat(count: count, index: index, indexRange: nil, body: Block(items: elements, range: e.range)),
+        primary: .repeat(
+          count: count, index: index, indexRange: nil, body: Block(items: elements, range: e.range), item: item),
         modifiers: [], range: e.range)
     case .member(let base, let name, let nameRange, let args):
       guard var inner = Element(viewExpression: base, isCallee: isCallee) else { return nil }

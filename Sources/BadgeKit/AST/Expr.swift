@@ -32,7 +32,9 @@ public enum ExprKind: Equatable, Sendable {
   /// `repeat N [as i] { a, b, … }` in an argument list: the items for
   /// each index from 0 to N − 1, in order (the index named `i`, default
   /// `index`): gradient stops, dashes, or views.
-  indirect case repeatList(count: Expr, index: String?, items: [Expr])
+  indirect case repeatList(count: Expr, index: String?, items: [Expr], item: String? = nil)
+  /// `list[i]`: the item at index i (from 0).
+  indirect case index(Expr, Expr)
   /// A parenthesised pair or more, e.g. the point `(0.5, 0)`.
   case tuple([Expr])
   indirect case negate(Expr)

@@ -88,6 +88,8 @@ public enum Message: Equatable, Sendable {
   case unterminatedString
   /// A string built by interpolation longer than the limit (bytes).
   case stringTooLong(Int)
+  /// `list[i]` past the list's end: the index and the count.
+  case indexOutOfRange(String, count: Int)
   /// A `specifier:` badgec does not write.
   case badFormatSpecifier(String)
   case pathNeedsMove(String)
@@ -311,6 +313,8 @@ public enum Message: Equatable, Sendable {
       return "unterminated block comment; expected '*/'"
     case .unterminatedString:
       return "unterminated string; expected '\"'"
+    case .indexOutOfRange(let index, let count):
+      return "index \(index) is out of range; the list has \(count) item\(count == 1 ? "" : "s"), at 0 to \(count - 1)"
     case .stringTooLong(let limit):
       return "the string is longer than \(limit >> 20) MiB"
     case .badFormatSpecifier(let spec):

@@ -111,10 +111,9 @@ extension LayoutEngine {
         guard let yes = evaluator.condition(evaluator.eval(c.condition, scope), c.condition.range) else { continue }
         if let branch = yes ? c.then : c.otherwise { out += expandItems(branch, scope) }
       case .element(let element):
-        if case .repeat(let countExpr, let index, _, let body) = element.primary {
-          let countValue = evaluator.eval(countExpr, scope)
-          guard let count = evaluator.integer(countValue, in: 0...10_000, countExpr.range) else { continue }
-          evaluator.noteEmptyRepeat(count, countExpr.range)
+        if case .repeat(let countExpr, let index, _, let body, let item) = element.primary {
+          guard let copies = evaluator.copies(countExpr, index: index, item: item, scope) else { continue }
+          let count = copies.count
           // Nested repeats multiply: budgets keep the work bounded, and are
           // taken before the copies are made.
           guard copyBudget >= count else {
@@ -132,7 +131,7 @@ extension LayoutEngine {
           }
           guard spendViews(count * direct, at: countExpr.range) else { continue }
           for i in 0..<count {
-            let copyScope = scope.child(index ?? "index", .number(Double(i)))
+            let copyScope = scope.child(copies.names(i))
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
             let made = expandItems(body, copyScope, paid: true)
             // Each copy holds the repeat's modifiers: they count as views

@@ -76,15 +76,15 @@ struct PathBuilder {
         build(inner, scope, .unit(origin: r.0, size: r.1))
       case .command(let command):
         run(command, scope, space)
-      case .repeat(let countExpr, let index, let inner, _):
-        // As a view's repeat: a whole number of copies from 0 to 10,000.
-        guard let count = evaluator.integer(evaluator.eval(countExpr, scope), in: 0...10_000, countExpr.range) else {
+      case .repeat(let countExpr, let index, let inner, _, let item):
+        // As a view's repeat: a whole number of copies from 0 to 10,000,
+        // or a copy per item of a list.
+        guard let copies = evaluator.copies(countExpr, index: index, item: item, scope) else {
           broken = true
           continue
         }
-        evaluator.noteEmptyRepeat(count, countExpr.range)
-        for i in 0..<count {
-          build(inner, scope.child([index ?? "index": .number(Double(i))]), space)
+        for i in 0..<copies.count {
+          build(inner, scope.child(copies.names(i)), space)
           // The evaluation budget bounds the work; once it is spent every
           // value is invalid, so stop.
           if overflowed || !evaluator.spend(1, at: countExpr.range) { break }

@@ -59,19 +59,22 @@ extension Parser {
     return .geometry(try block(of: "'geometry'"))
   }
 
-  /// repeatView = "repeat" expression [ "as" IDENT ] block ;
+  /// repeatView = "repeat" expression [ "as" IDENT [ "," IDENT ] ] block ;
+  /// Over a list, `as v` names each item, `as i, v` the index and the item.
   mutating func repeatView() throws(ParseError) -> Primary {
     try consume(.repeat)
     let count = try expression()
     var index: String?
     var indexRange: SourceRange?
+    var item: String?
     if match(.keyword(.as)) {
       let (name, r) = try consumeIdentifier("a name for the repeat index after 'as'")
       index = name
       indexRange = r
+      if match(.comma) { item = try consumeIdentifier("a name for the list's item after ','").0 }
     }
     let body = try block(of: "'repeat'")
-    return .repeat(count: count, index: index, indexRange: indexRange, body: body)
+    return .repeat(count: count, index: index, indexRange: indexRange, body: body, item: item)
   }
 
   /// callView = IDENT [ arguments ] ;
@@ -149,7 +152,7 @@ extension Parser {
     }
   }
 
-  /// repeatList = "repeat" expression [ "as" IDENT ] "{" [ argumentValue { [ "," ] argumentValue } ] "}" ;
+  /// repeatList = "repeat" expression [ "as" IDENT [ "," IDENT ] ] "{" [ argumentValue { [ "," ] argumentValue } ] "}" ;
   /// The items of each copy in order: `linear(repeat 4 as i { stop(red,
   /// i / 4), stop(white, (i + 1) / 4) })`. (A modifier that takes a view
   /// reads the items as the views of a repeat.)
@@ -157,7 +160,11 @@ extension Parser {
     let start = try consume(.repeat).range
     let count = try expression()
     var index: String?
-    if match(.keyword(.as)) { index = try consumeIdentifier("a name for the repeat index after 'as'").0 }
+    var item: String?
+    if match(.keyword(.as)) {
+      index = try consumeIdentifier("a name for the repeat index after 'as'").0
+      if match(.comma) { item = try consumeIdentifier("a name for the list's item after ','").0 }
+    }
     var tallest = height
     let (items, _) = try braced("the repeated items", of: "'repeat'") { (p: inout Parser) throws(ParseError) -> Expr in
       let item = try p.argumentValue()
@@ -167,7 +174,7 @@ extension Parser {
       return item
     }
     try setHeight(tallest + 1, at: start)
-    return Expr(.repeatList(count: count, index: index, items: items), range(from: start))
+    return Expr(.repeatList(count: count, index: index, items: items, item: item), range(from: start))
   }
 
   /// viewArgument = element ;  (one that starts with a keyword)

@@ -115,20 +115,39 @@ extension Parser {
     return try postfix()
   }
 
-  /// postfix = primary { "." IDENT arguments } ;  e.g. `black.opacity(0.33)`
+  /// postfix = primary { "." IDENT arguments | "." "count" | "[" expression "]" } ;
+  /// A method, `black.opacity(0.33)`; a list's `.count`; an item, `values[i]`
+  /// (the `[` right after what it indexes).
   mutating func postfix() throws(ParseError) -> Expr {
     var e = try primary()
     if let member = try swiftUITypeMember(e) { e = member }
-    while check(.dot), case .identifier(let name) = peek(1).kind, peek(2).kind == .leftParen {
-      advance()
-      let nameRange = advance().range
-      try spendExpression()
-      let receiverHeight = height
-      let args = try arguments()
-      try setHeight(max(receiverHeight, height) + 1, at: nameRange)
-      e = Expr(.member(e, name, nameRange, args), range(from: e.range))
+    while true {
+      if check(.dot), case .identifier(let name) = peek(1).kind, peek(2).kind == .leftParen {
+        advance()
+        let nameRange = advance().range
+        try spendExpression()
+        let receiverHeight = height
+        let args = try arguments()
+        try setHeight(max(receiverHeight, height) + 1, at: nameRange)
+        e = Expr(.member(e, name, nameRange, args), range(from: e.range))
+      } else if check(.dot), peek(1).kind == .identifier("count"), !peek(1).spaceBefore {
+        advance()
+        let nameRange = advance().range
+        try spendExpression()
+        try setHeight(height + 1, at: nameRange)
+        e = Expr(.member(e, "count", nameRange, []), range(from: e.range))
+      } else if check(.leftBracket), !peek.spaceBefore {
+        let open = advance().range
+        try spendExpression()
+        let receiverHeight = height
+        let i = try expression()
+        try consume(.rightBracket, "']' after the index")
+        try setHeight(max(receiverHeight, height) + 1, at: open)
+        e = Expr(.index(e, i), range(from: e.range))
+      } else {
+        return e
+      }
     }
-    return e
   }
 
   /// interpolation = interpolationStart interpolated

@@ -22,14 +22,18 @@ extension Parser {
     return .command(try pathCommand())
   }
 
-  /// repeatPath = "repeat" expression [ "as" IDENT ] pathBody ;
+  /// repeatPath = "repeat" expression [ "as" IDENT [ "," IDENT ] ] pathBody ;
   mutating func repeatPath() throws(ParseError) -> PathItem {
     let start = try consume(.repeat).range
     let count = try expression()
     var index: String?
-    if match(.keyword(.as)) { index = try consumeIdentifier("a name for the repeat index after 'as'").0 }
+    var item: String?
+    if match(.keyword(.as)) {
+      index = try consumeIdentifier("a name for the repeat index after 'as'").0
+      if match(.comma) { item = try consumeIdentifier("a name for the list's item after ','").0 }
+    }
     let body = try pathBody()
-    return .repeat(count: count, index: index, body: body, range: range(from: start))
+    return .repeat(count: count, index: index, body: body, range: range(from: start), item: item)
   }
 
   /// withinBlock = "within" expression "," expression "," expression "," expression pathBody ;

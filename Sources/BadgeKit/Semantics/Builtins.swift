@@ -39,7 +39,7 @@ enum Builtins {
   ]
 
   static let functions: Set<String> = [
-    "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp",
+    "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp", "count", "sum",
     "rgb", "rgba", "linear", "radial", "angular", "stop",
     "pow", "exp", "log", "mod", "hypot", "asin", "acos", "atan", "sign", "lerp",
   ]
@@ -53,7 +53,7 @@ enum Builtins {
   ]
 
   /// Methods of values: `black.opacity(0.33)`.
-  static let methods: Set<String> = ["opacity", "formatted"]
+  static let methods: Set<String> = ["opacity", "formatted", "count", "sum", "min", "max", "prefix"]
 
   /// The root scope: every built-in constant.
   static func globalScope() -> Scope {
@@ -70,7 +70,18 @@ enum Builtins {
     -> Value
   {
     switch name {
-    case "min", "max": return minMax(name == "min", args, range, scope, ev)
+    case "min", "max":
+      // Over a list: min(values).
+      if args.count == 1 && args[0].label == nil {
+        let v = ev.eval(args[0].value, scope)
+        if case .tuple = v { return Lists.method(name, of: v, [], at: range, scope, ev) }
+        if v != .invalid { ev.report(.missingArgument("#2", of: name), range) }
+        return .invalid
+      }
+      return minMax(name == "min", args, range, scope, ev)
+    case "count", "sum":
+      guard arity(name, args, 1, range, ev) else { return .invalid }
+      return Lists.method(name, of: ev.eval(args[0].value, scope), [], at: range, scope, ev)
     case "abs", "floor", "ceil", "round": return rounding(name, args, range, scope, ev)
     case "sqrt": return squareRoot(args, range, scope, ev)
     case "sin", "cos", "tan": return trig(name, args, range, scope, ev)

@@ -103,6 +103,8 @@ final class Evaluator {
     case .tuple(let items):
       let values = items.map { eval($0, scope) }
       return values.contains(.invalid) ? .invalid : .tuple(values)
+    case .index(let list, let i):
+      return Lists.item(eval(list, scope), eval(i, scope), at: i.range, list: list.range, self)
     case .repeatList:
       // Outside a list of arguments (where its items join the others), a
       // list of its items.
@@ -132,12 +134,13 @@ final class Evaluator {
   /// The values of a `repeat N as i { … }` list: its items for i = 0 …
   /// N − 1, in order. Nil after an error (reported).
   func repeated(_ expr: Expr, _ scope: Scope) -> [Value]? {
-    guard case .repeatList(let countExpr, let index, let items) = expr.kind else { return [eval(expr, scope)] }
-    guard let count = integer(eval(countExpr, scope), in: 0...10_000, countExpr.range) else { return nil }
-    noteEmptyRepeat(count, countExpr.range)
+    guard case .repeatList(let countExpr, let index, let items, let item) = expr.kind else {
+      return [eval(expr, scope)]
+    }
+    guard let copies = copies(countExpr, index: index, item: item, scope) else { return nil }
     var values: [Value] = []
-    for i in 0..<count {
-      let copy = scope.child(index ?? "index", .number(Double(i)))
+    for i in 0..<copies.count {
+      let copy = scope.child(copies.names(i))
       for item in items {
         let v = eval(item, copy)
         if v == .invalid { return nil }
@@ -145,6 +148,34 @@ final class Evaluator {
       }
     }
     return values
+  }
+
+  /// What each copy of a repeat binds: for a whole number N (0 to
+  /// 10,000), N copies with the index (`as i`, default `index`) from 0;
+  /// for a list, a copy per item with the item (`as v`), or the index and
+  /// the item (`as i, v`; default `index` and `item`). Nil after an error
+  /// at the count.
+  /// Nothing is made per copy here: a caller checks its budgets against
+  /// `count` first.
+  func copies(_ countExpr: Expr, index: String?, item: String?, _ scope: Scope) -> RepeatCopies? {
+    let v = eval(countExpr, scope)
+    if case .tuple(let items) = v {
+      guard items.count <= 10_000 else {
+        report(.badRepeatCount(String(items.count)), countExpr.range)
+        return nil
+      }
+      return RepeatCopies(count: items.count, items: items, index: index, item: item)
+    }
+    if let item, v != .invalid {
+      report(
+        .typeMismatch(
+          expected: "a list for 'as \(index ?? "index"), \(item)' (a number of copies takes one name)",
+          found: v.kindDescription), countExpr.range)
+      return nil
+    }
+    guard let count = integer(v, in: 0...10_000, countExpr.range) else { return nil }
+    noteEmptyRepeat(count, countExpr.range)
+    return RepeatCopies(count: count, items: nil, index: index, item: nil)
   }
 
   /// `v` as a condition; nil (after an error at `range`) when it is not
@@ -328,6 +359,28 @@ extension Value {
     switch self {
     case .scalar, .angle, .fraction: return true
     default: return false
+    }
+  }
+}
+
+/// The copies of a repeat: how many, and what copy i binds (made when it
+/// is asked for).
+struct RepeatCopies {
+  var count: Int
+  /// The list's items, for a repeat over a list.
+  var items: [Value]?
+  var index: String?
+  var item: String?
+
+  /// The names copy `i` binds: the index for a number of copies; for a
+  /// list, the item (`as v`), the index and the item (`as i, v`), or
+  /// `index` and `item`.
+  func names(_ i: Int) -> [String: Value] {
+    guard let items else { return [index ?? "index": .number(Double(i))] }
+    switch (index, item) {
+    case (let a?, let b?): return [a: .number(Double(i)), b: items[i]]
+    case (let a?, nil): return [a: items[i]]
+    default: return ["index": .number(Double(i)), "item": items[i]]
     }
   }
 }

@@ -162,10 +162,10 @@ struct Resolver {
         callee: stack.axis.rawValue)
       block(stack.body)
     case .geometry(let b): block(b)
-    case .repeat(let count, let index, _, let body):
+    case .repeat(let count, let index, _, let body, let item):
       expression(count)
       // The index is visible in the body and in the repeat's modifiers.
-      names.insert(index ?? "index")
+      for n in Resolver.repeatNames(index, item) { names.insert(n) }
       block(body)
     case .call(let name, let range, let args):
       let labels: [String]?
@@ -263,10 +263,10 @@ struct Resolver {
       case .within(let rect, let inner, _):
         for e in rect { expression(e) }
         pathBody(inner)
-      case .repeat(let count, let index, let inner, _):
+      case .repeat(let count, let index, let inner, _, let item):
         expression(count)
         let mark = names.mark
-        names.insert(index ?? "index")
+        for n in Resolver.repeatNames(index, item) { names.insert(n) }
         pathBody(inner)
         names.restore(to: mark)
       case .command(let c):
@@ -361,10 +361,10 @@ struct Resolver {
       }
       arguments(args, labels: Builtins.labels[n] ?? [], callee: n)
     case .tuple(let items): for i in items { expression(i) }
-    case .repeatList(let count, let index, let items):
+    case .repeatList(let count, let index, let items, let item):
       expression(count)
       let mark = names.mark
-      names.insert(index ?? "index")
+      for n in Resolver.repeatNames(index, item) { names.insert(n) }
       for i in items { expression(i) }
       names.restore(to: mark)
     case .negate(let x), .not(let x): expression(x)
@@ -377,8 +377,18 @@ struct Resolver {
       expression(b)
     case .interpolation(let parts):
       for case .value(let v, _, _) in parts { expression(v) }
+    case .index(let list, let i):
+      expression(list)
+      expression(i)
     case .number, .string, .color, .invalid: break
     }
+  }
+
+  /// The names a repeat's copies see: those after `as`, or `index` (and,
+  /// over a list, `item`).
+  static func repeatNames(_ index: String?, _ item: String?) -> [String] {
+    if let index { return [index] + (item.map { [$0] } ?? []) }
+    return ["index", "item"]
   }
 
   /// Whether `name`, used at `range`, is a top-level let of another file

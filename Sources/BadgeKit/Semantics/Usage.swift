@@ -124,10 +124,10 @@ struct Usage {
         u.arguments(stack.arguments)
         u.block(stack.body)
       case .geometry(let b): u.block(b)
-      case .repeat(let count, let index, _, let body):
+      case .repeat(let count, let index, _, let body, let item):
         u.expression(count)
         // The index is visible in the body and in the repeat's modifiers.
-        u.declare(index ?? "index")
+        for n in Resolver.repeatNames(index, item) { u.declare(n) }
         u.block(body)
       case .call(let name, _, let args):
         u.useComponent(name)
@@ -150,9 +150,9 @@ struct Usage {
         case .within(let rect, let inner, _):
           for e in rect { u.expression(e) }
           u.pathBody(inner)
-        case .repeat(let count, let index, let inner, _):
+        case .repeat(let count, let index, let inner, _, let item):
           u.expression(count)
-          u.scope([index ?? "index"]) { $0.pathBody(inner) }
+          u.scope(Resolver.repeatNames(index, item)) { $0.pathBody(inner) }
         case .command(let c):
           u.arguments(c.arguments)
         }
@@ -176,9 +176,9 @@ struct Usage {
       arguments(args)
     case .view(let element): self.element(element)
     case .tuple(let items): for i in items { expression(i) }
-    case .repeatList(let count, let index, let items):
+    case .repeatList(let count, let index, let items, let item):
       expression(count)
-      scope([index ?? "index"]) { u in for i in items { u.expression(i) } }
+      scope(Resolver.repeatNames(index, item)) { u in for i in items { u.expression(i) } }
     case .negate(let x), .not(let x): expression(x)
     case .binary(_, let l, let r):
       expression(l)
@@ -189,6 +189,9 @@ struct Usage {
       expression(b)
     case .interpolation(let parts):
       for case .value(let v, _, _) in parts { expression(v) }
+    case .index(let list, let i):
+      expression(list)
+      expression(i)
     case .number, .string, .color, .invalid: break
     }
   }
