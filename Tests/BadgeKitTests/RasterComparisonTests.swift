@@ -10,7 +10,8 @@ import Testing
 @Suite(.serialized)
 struct RasterComparisonTests {
   @Test(arguments: [
-    "landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal", "hikebadge", "summit",
+    "landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal", "hikebadge", "summit", "streak",
+    "donut",
   ])
   func sample(_ name: String) throws {
     let source = try Support.read("samples/\(name).badge")
@@ -27,7 +28,7 @@ struct RasterComparisonTests {
       // summit's curved words and thin ring): 0.9% and 1.5% of their
       // pixels are such edge pixels past 16 from resvg; the means stay
       // under 0.6/255, and rsvg-convert agrees to 99.5%.
-      let edgy: [String: Double] = ["medal": 0.993, "hikebadge": 0.985, "summit": 0.98]
+      let edgy: [String: Double] = ["medal": 0.993, "hikebadge": 0.985, "summit": 0.98, "streak": 0.98, "donut": 0.985]
       let fraction = renderer == "resvg" ? edgy[name] ?? 0.995 : 0.995
       try RasterSupport.check(
         "\(name)-\(renderer)", source, options, within: 16, fraction: fraction, renderer: renderer)
@@ -42,6 +43,18 @@ struct RasterComparisonTests {
   }
 
   static let scenes: [(String, String)] = [
+    (
+      "arcs",
+      """
+      badge A size 120 {
+        path { arc (60, 60), radius: 50, startAngle: -30deg, endAngle: 250deg close }.fill(#c05020)
+        path { arc (60, 60), radius: 30, startAngle: 0deg, endAngle: 90deg, clockwise: true }
+          .stroke(#2050c0, width: 6, cap: round)
+        path { move (10, 110) arc tangent1End: (110, 110), tangent2End: (110, 10), radius: 25 line (110, 10) }
+          .stroke(#208040, width: 3)
+      }
+      """
+    ),
     (
       "slivers",
       """

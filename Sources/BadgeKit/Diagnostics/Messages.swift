@@ -306,7 +306,7 @@ public enum Message: Equatable, Sendable {
     case .unknownName(let name, let suggestion):
       return "unknown name '\(shown(name))'" + didYouMean(suggestion)
     case .unknownPathCommand(let name):
-      return "unknown path command '\(shown(name))'; expected move, line, lines, quad, cubic, close or data"
+      return "unknown path command '\(shown(name))'; expected move, line, lines, quad, cubic, arc, close or data"
     case .unknownUnit(let unit):
       return "unknown unit '\(shown(unit))'; expected deg, rad, pt or %"
     case .unterminatedComment:

@@ -6,12 +6,12 @@
 struct PathBuilder {
   let evaluator: Evaluator
   private(set) var path = ScenePath()
-  private var current: Point?
+  var current: Point?
   private var subpathStart: Point?
   /// Set once a command could not be evaluated (its error reported): the
   /// current point is then unknown, so a later command without one is not
   /// reported again as missing a `move`.
-  private var broken = false
+  var broken = false
   /// The most elements the path may have (what is left of the layout's
   /// segment budget): past it building stops, so that a `repeat` of long
   /// path data never holds more than the budget in memory.
@@ -25,7 +25,7 @@ struct PathBuilder {
   }
 
   /// Appends `e`, unless the path already has `limit` elements.
-  private mutating func append(_ e: PathElement) {
+  mutating func append(_ e: PathElement) {
     guard path.elements.count < limit else {
       overflowed = true
       return
@@ -55,6 +55,7 @@ struct PathBuilder {
   static let parameters: [String: [String]] = [
     "move": ["to"], "line": ["to"], "quad": ["to", "control"],
     "cubic": ["to", "control1", "control2"], "close": [], "data": ["svg"],
+    "arc": PathBuilder.arcParameters,
   ]
 
   mutating func build(_ body: PathBody, _ scope: Scope, frame: Size) {
@@ -104,7 +105,7 @@ struct PathBuilder {
 
   /// A point value in frame coordinates. With `isExtent`, a width and
   /// height rather than a position.
-  private func point(_ v: Value, _ range: SourceRange, _ space: Space, isExtent: Bool = false) -> Point? {
+  func point(_ v: Value, _ range: SourceRange, _ space: Space, isExtent: Bool = false) -> Point? {
     switch space {
     case .frame(let size):
       return evaluator.point(v, container: size, range)
@@ -129,6 +130,10 @@ struct PathBuilder {
   private mutating func run(_ command: PathCommand, _ scope: Scope, _ space: Space) {
     if command.name == "data" {
       data(command, scope, space)
+      return
+    }
+    if command.name == "arc" {
+      arc(command, scope, space)
       return
     }
     if command.name == "lines" {

@@ -4,7 +4,7 @@
 extension Parser {
   /// The path commands and how many point arguments each takes at least.
   static let pathCommands: [String: Int] = [
-    "move": 1, "line": 1, "lines": 1, "quad": 1, "cubic": 1, "close": 0, "data": 1,
+    "move": 1, "line": 1, "lines": 1, "quad": 1, "cubic": 1, "close": 0, "data": 1, "arc": 1,
   ]
 
   /// pathBody = "{" { pathItem } "}" ;
@@ -53,7 +53,7 @@ extension Parser {
     try spendItem()
     if let swift = try swiftPathCall() { return swift }
     guard case .identifier(let name) = peek.kind else {
-      throw unexpected("a path command (move, line, lines, quad, cubic, close or data)")
+      throw unexpected("a path command (move, line, lines, quad, cubic, arc, close or data)")
     }
     let nameRange = advance().range
     guard let minimum = Parser.pathCommands[name] else {
