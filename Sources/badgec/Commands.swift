@@ -39,6 +39,8 @@ let usage = """
                         PPM, which lays a translucent background over white)
     -D name=value       override a top-level let, e.g. -D rotations=6 (an
                         imported file's too)
+    --appearance A      light (the default) or dark: the system colours'
+                        values and what colorScheme is
     -I DIR              look for imported files in DIR too, after the
                         importing file's own folder (repeatable: in order)
     --font-dir DIR      look for fonts in DIR first (repeatable); then in

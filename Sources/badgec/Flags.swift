@@ -109,6 +109,12 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
       guard let count = Int(n), count >= 0 else { usageError("expected --max-errors N (0 shows all), found '\(n)'") }
       inv.maxErrors = count
     case "--werror": inv.options.warningsAsErrors = true
+    case "--appearance":
+      let a = value(arg)
+      guard let scheme = ColorScheme(rawValue: a) else {
+        usageError("expected --appearance light or dark, found '\(a)'")
+      }
+      inv.options.colorScheme = scheme
     case "--diagnostics": inv.jsonDiagnostics = diagnosticsFormat(value(arg))
     case "--color": inv.colourWhen = colourChoice(value(arg))
     case "--max-output":

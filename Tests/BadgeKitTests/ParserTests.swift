@@ -223,7 +223,7 @@ struct ParserTests {
           |
         2 | let b = (2
           |           ^
-        t.badge:3:24: error: unknown path command 'jump'; expected move, line, lines, quad, cubic, close or data
+        t.badge:3:24: error: unknown path command 'jump'; expected move, line, lines, quad, cubic, arc, close or data
           |
         3 | component C() { path { jump (0, 0) } }
           |                        ^^^^

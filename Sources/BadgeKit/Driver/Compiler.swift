@@ -11,6 +11,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case png
 }
 
+/// The appearance a badge is drawn for, as SwiftUI's `ColorScheme`.
+public enum ColorScheme: String, Sendable, CaseIterable {
+  case light, dark
+}
+
 /// What the command line (or a test) asks of one compilation.
 public struct CompileOptions: Sendable {
   /// The canvas in points; nil for the size the badge declares.
@@ -37,6 +42,9 @@ public struct CompileOptions: Sendable {
   /// Warnings count as errors (`--werror`): a compilation with any has no
   /// scene and no output, and its warnings are reported as errors.
   public var warningsAsErrors = false
+  /// The appearance (`--appearance`): the system colours' values and
+  /// what `colorScheme` is.
+  public var colorScheme = ColorScheme.light
   /// Record the layout tree (`CompileResult.layout`): what `explain`
   /// prints. Set by `debugFrames` and `sourceMap` too.
   public var recordLayout = false
@@ -260,7 +268,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   // Stage 4: values of the top level (names declared twice were found
   // with the imports).
   let evaluator = Evaluator()
-  let globals = Builtins.globalScope()
+  let globals = Builtins.globalScope(colorScheme: options.colorScheme)
   let letNames = Set(parsed.file.lets.map(\.name))
   var overrideValues: [String: Expr] = [:]  // the last -D of each name wins
   for o in overrides {

@@ -14,6 +14,15 @@ enum Builtins {
     "brown": .bytes(162, 132, 94),
   ]
 
+  /// The system colours' values in the dark appearance (iOS's), for
+  /// `--appearance dark`; black, white, clear and gray are the same.
+  static let darkColors: [String: RGBA] = [
+    "red": .bytes(255, 69, 58), "orange": .bytes(255, 159, 10), "yellow": .bytes(255, 214, 10),
+    "green": .bytes(48, 209, 88), "mint": .bytes(99, 230, 226), "teal": .bytes(64, 200, 224),
+    "cyan": .bytes(100, 210, 255), "blue": .bytes(10, 132, 255), "indigo": .bytes(94, 92, 230),
+    "purple": .bytes(191, 90, 242), "pink": .bytes(255, 55, 95), "brown": .bytes(172, 142, 104),
+  ]
+
   /// UnitPoint names, as in SwiftUI.
   static let anchors: [String: (Double, Double)] = [
     "topLeading": (0, 0), "top": (0.5, 0), "topTrailing": (1, 0),
@@ -26,7 +35,7 @@ enum Builtins {
   static let keywords =
     [
       "fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel", "horizontal", "vertical", "all",
-      "percent",
+      "percent", "dark",
     ]
     + textKeywords
 
@@ -39,7 +48,8 @@ enum Builtins {
   ]
 
   static let functions: Set<String> = [
-    "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp", "count", "sum",
+    "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp", "count", "sum", "hsb",
+    "hsba", "mix",
     "rgb", "rgba", "linear", "radial", "angular", "stop",
     "pow", "exp", "log", "mod", "hypot", "asin", "acos", "atan", "sign", "lerp",
   ]
@@ -50,17 +60,23 @@ enum Builtins {
     "radial": ["center", "startRadius", "endRadius"],
     "angular": ["center", "startAngle", "endAngle", "angle"],
     "formatted": ["decimals", "grouping"],
+    "mix": ["with", "by"],
   ]
 
   /// Methods of values: `black.opacity(0.33)`.
-  static let methods: Set<String> = ["opacity", "formatted", "count", "sum", "min", "max", "prefix"]
+  static let methods: Set<String> = ["opacity", "formatted", "count", "sum", "min", "max", "prefix", "mix"]
 
   /// The root scope: every built-in constant.
-  static func globalScope() -> Scope {
+  /// With `colorScheme` `.dark`, the system colours take their dark
+  /// values; `colorScheme` is `.light` or `.dark`, as SwiftUI's
+  /// environment value.
+  static func globalScope(colorScheme: ColorScheme = .light) -> Scope {
     var names: [String: Value] = [
       "pi": .number(Double.pi), "infinity": .number(Double.infinity), "true": .bool(true), "false": .bool(false),
+      "colorScheme": .keyword(colorScheme.rawValue),
     ]
     for (name, c) in colors { names[name] = .color(c) }
+    if colorScheme == .dark { for (name, c) in darkColors { names[name] = .color(c) } }
     for (name, p) in anchors { names[name] = .tuple([.number(p.0), .number(p.1)]) }
     for k in keywords { names[k] = .keyword(k) }
     return Scope(parent: nil, names: names)
@@ -90,6 +106,8 @@ enum Builtins {
     case "pow", "exp", "log", "mod", "hypot", "asin", "acos", "atan", "sign", "lerp":
       return more(name, args, range, scope, ev)
     case "rgb", "rgba": return rgb(name, args, range, scope, ev)
+    case "hsb", "hsba": return ColorFunctions.hsb(name, args, range, scope, ev)
+    case "mix": return ColorFunctions.mix(args, range, scope, ev)
     case "linear", "radial", "angular": return gradient(name, args, range, scope, ev)
     case "stop": return stop(args, range, scope, ev)
     default:

@@ -124,6 +124,7 @@ extension Builtins {
     _ name: String, of value: Value, _ args: [Argument], at range: SourceRange, _ scope: Scope, _ ev: Evaluator
   ) -> Value {
     if name == "formatted" { return Formatting.formatted(value, args, at: range, scope, ev) }
+    if name == "mix" { return ColorFunctions.mixMethod(value, args, at: range, scope, ev) }
     if Lists.methods.contains(name) { return Lists.method(name, of: value, args, at: range, scope, ev) }
     let values = args.map { ev.eval($0.value, scope) }
     guard name == "opacity" else {

@@ -76,7 +76,7 @@ struct Resolver {
   }
 
   static let builtinNames = Set(Builtins.colors.keys).union(Builtins.anchors.keys).union(Builtins.keywords)
-    .union(["pi", "infinity", "true", "false"])
+    .union(["pi", "infinity", "true", "false", "colorScheme"])
 
   /// Checks each file in turn with its own top-level lets in the table as
   /// they are declared; the names it imports are looked up when used
