@@ -281,10 +281,17 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
     let expr = overrideValues[decl.name] ?? decl.value
     globals.define(decl.name, evaluator.eval(expr, globals))
   }
-  let canvas = options.canvasSize ?? declaredSize(badge, globals, evaluator)
+  let declared = options.canvasSize.map { ($0.width, $0.height) } ?? declaredSize(badge, globals, evaluator)
 
   // Stage 5: layout.
   let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals, fonts: options.fonts)
+  var canvas = Size(declared.0 ?? 0, declared.1 ?? 0)
+  if declared.0 == nil || declared.1 == nil {
+    canvas = engine.fittedCanvas(badge, width: declared.0, height: declared.1)
+    for (side, fitted) in [(declared.0, canvas.width), (declared.1, canvas.height)] where side == nil {
+      if fitted > 100_000 { evaluator.report(.canvasTooLarge(formatForMessage(fitted)), badge.nameRange) }
+    }
+  }
   if options.recordLayout || options.debugFrames || options.sourceMap {
     engine.recorder = LayoutRecorder(files: result.files)
   }
@@ -422,23 +429,29 @@ private func sortedBySource(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
   }.map(\.element)
 }
 
-/// The canvas the badge declares (`size W` or `size W, H`), or the default.
-private func declaredSize(_ badge: BadgeDecl, _ scope: Scope, _ ev: Evaluator) -> Size {
-  var sides: [Double] = []
+/// The canvas the badge declares (`size W` or `size W, H`), or the
+/// default; a side declared `fit` is nil (its content's ideal size).
+private func declaredSize(_ badge: BadgeDecl, _ scope: Scope, _ ev: Evaluator) -> (Double?, Double?) {
+  var sides: [Double?] = []
   for e in badge.size {
-    guard let x = ev.length(ev.eval(e, scope), axis: nil, e.range) else {
-      return Size(defaultCanvasSide, defaultCanvasSide)
+    let v = ev.eval(e, scope)
+    if v == .keyword("fit") {
+      sides.append(nil)
+      continue
+    }
+    guard let x = ev.length(v, axis: nil, e.range) else {
+      return (defaultCanvasSide, defaultCanvasSide)
     }
     guard x >= 1 && x <= 100_000 else {
       ev.report(.canvasTooLarge(formatForMessage(x)), e.range)
-      return Size(defaultCanvasSide, defaultCanvasSide)
+      return (defaultCanvasSide, defaultCanvasSide)
     }
     sides.append(x)
   }
   switch sides.count {
-  case 0: return Size(defaultCanvasSide, defaultCanvasSide)
-  case 1: return Size(sides[0], sides[0])
-  default: return Size(sides[0], sides[1])
+  case 0: return (defaultCanvasSide, defaultCanvasSide)
+  case 1: return (sides[0], sides[0])
+  default: return (sides[0], sides[1])
   }
 }
 

@@ -65,6 +65,8 @@ extension LayoutEngine {
       let origin = Point(
         f.alignment.x * (mine.width - child.width), f.alignment.y * (mine.height - child.height))
       inner(q, t * .translation(origin.x, origin.y), context, &nodes)
+    case .fixedSize(let h, let v):
+      inner(ProposedSize(h ? nil : p.width, v ? nil : p.height), t, context, &nodes)
     case .aspect(let ratio, let fill):
       inner(aspectProposal(ratio: ratio, fill: fill, p, ideal: { childSize(.unspecified) }), t, context, &nodes)
     case .padding(let top, let leading, let bottom, let trailing):

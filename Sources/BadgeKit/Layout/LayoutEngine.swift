@@ -149,6 +149,25 @@ final class LayoutEngine {
     return body()
   }
 
+  /// The canvas of a badge declared `size fit` (or `size fit, H`): on a
+  /// fitted axis, its content's ideal size (each element proposed nothing
+  /// there, SwiftUI's nil, as a window sizing itself to its content),
+  /// rounded up to a thousandth and at least 1 point; the declared length
+  /// on the other. `width` and `height` in the body are 10 points on a
+  /// fitted axis while it is measured, then the canvas.
+  func fittedCanvas(_ badge: BadgeDecl, width: Double?, height: Double?) -> Size {
+    let proposal = ProposedSize(width, height)
+    var w = 0.0
+    var h = 0.0
+    for child in expand(badge.body, in: globals, geometry: proposal.filled, environment: TextEnvironment()) {
+      let s = size(child, proposal)
+      w = max(w, s.width)
+      h = max(h, s.height)
+    }
+    func side(_ x: Double) -> Double { max(1, (x * 1000 - 1e-6).rounded(.up) / 1000) }
+    return Size(width ?? side(w), height ?? side(h))
+  }
+
   /// The scene of `badge` on a `canvas`-sized canvas. Each element of the badge's body is proposed the
   /// whole canvas and centred in it, as a root view is in a window.
   func layout(_ badge: BadgeDecl, canvas: Size) -> Scene {

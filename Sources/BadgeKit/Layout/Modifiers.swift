@@ -8,6 +8,9 @@ enum ResolvedModifier {
   case frame(width: Double?, height: Double?, alignment: Point)
   /// `.frame(minWidth:, idealWidth:, maxWidth:, minHeight:, …)`.
   case flexibleFrame(FlexibleFrame)
+  /// `.fixedSize(horizontal:, vertical:)`: the child proposed nothing
+  /// (SwiftUI's nil) on the fixed axes, so it takes its ideal size there.
+  case fixedSize(horizontal: Bool, vertical: Bool)
   /// `ratio` is width/height, nil for the child's ideal ratio.
   case aspect(ratio: Double?, fill: Bool)
   case padding(top: Double, leading: Double, bottom: Double, trailing: Double)
@@ -71,6 +74,7 @@ extension LayoutEngine {
     "frame": ["width", "height", "alignment"] + FlexibleFrame.parameters,
     "aspect": ["ratio", "mode"],
     "scaledToFit": [], "scaledToFill": [],
+    "fixedSize": ["horizontal", "vertical"],
     "padding": ["length", "top", "leading", "bottom", "trailing", "horizontal", "vertical"],
     "offset": ["x", "y"],
     "position": ["x", "y"],
@@ -175,6 +179,12 @@ extension LayoutEngine {
       return .frame(width: w, height: h, alignment: alignment)
     case "aspect", "scaledToFit", "scaledToFill":
       return resolveAspect(m, scope)
+    case "fixedSize":
+      // Both axes without arguments; with them, those said true.
+      var fixed = (m.arguments.isEmpty, m.arguments.isEmpty)
+      if let (v, r) = value("horizontal") { guard let b = ev.condition(v, r) else { return nil }; fixed.0 = b }
+      if let (v, r) = value("vertical") { guard let b = ev.condition(v, r) else { return nil }; fixed.1 = b }
+      return .fixedSize(horizontal: fixed.0, vertical: fixed.1)
     case "padding":
       if let edges = LayoutEngine.paddingEdges(m.arguments) {
         // SwiftUI's .padding(.horizontal, 10): those edges, 16 without a length.

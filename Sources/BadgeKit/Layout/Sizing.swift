@@ -35,6 +35,8 @@ extension LayoutEngine {
       return Size(w ?? child.width, h ?? child.height)
     case .flexibleFrame(let f):
       return f.size(child: inner(f.proposal(p)), p)
+    case .fixedSize(let h, let v):
+      return inner(ProposedSize(h ? nil : p.width, v ? nil : p.height))
     case .aspect(let ratio, let fill):
       return inner(aspectProposal(ratio: ratio, fill: fill, p, ideal: { inner(.unspecified) }))
     case .padding(let t, let l, let b, let r):

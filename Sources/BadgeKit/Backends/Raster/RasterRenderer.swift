@@ -132,7 +132,10 @@ struct RasterRenderer: @unchecked Sendable {
   /// compiler refuses images over `maximumPixelSide` anyway.)
   static func pixelSize(_ scene: Scene, scale: Double) -> (Int, Int) {
     func side(_ points: Double) -> Int {
-      let pixels = (points * scale).rounded()
+      // Rounded up, so that a fractional canvas is never cut (a sliver
+      // of a thousandth of a pixel, from floating point, does not count).
+      let x = points * scale
+      let pixels = (x - 1e-6 * Swift.max(1, x)).rounded(.up)
       return pixels.isNaN ? 1 : Int(min(max(pixels, 1), 1e9))
     }
     return (side(scene.size.width), side(scene.size.height))
