@@ -121,14 +121,15 @@ struct CostGrowthTests {
 
   /// A text built all its glyph outlines before the segment budget was
   /// charged: 1 MB of text took 1.9 GB. Now the budget is charged glyph by
-  /// glyph, and the text stops at it.
+  /// glyph, and the text stops at it. (Kept on one line by `.fixedSize()`:
+  /// wrapped in the canvas, it would keep the lines that fit.)
   @Test func longTextStopsAtTheSegmentBudget() throws {
     guard FontFiles.bytes(FontCatalogTests.dejaVu + "DejaVuSans.ttf") != nil else { return }
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let text = String(repeating: "abcdefghij", count: CostGrowthTests.megabyte / 10)
     let input = try CostGrowthTests.write(
-      "badge B size 300 {\n  text(\"\(text)\").font(family: \"DejaVu Sans\")\n}\n", "text.badge", in: dir)
+      "badge B size 300 {\n  text(\"\(text)\").font(family: \"DejaVu Sans\").fixedSize()\n}\n", "text.badge", in: dir)
     let run = try CostGrowthTests.measure(
       [input, "--font-dir", "/usr/share/fonts/truetype/dejavu", "-o", dir.appendingPathComponent("o.svg").path],
       in: dir)

@@ -31,6 +31,10 @@ extension LayoutRecord {
           + Explain.size(n.contentSize) + ", " + Explain.placement(n.transform, n.contentTransform) + "\n"
       }
       if n.role != .content { out += more + "drawn as the " + Explain.role(n.role) + "\n" }
+      if n.lines.count > 1 || n.lines.first.map({ $0.hasSuffix("…") || $0.hasPrefix("…") || $0.contains("…") }) == true
+      {
+        out += more + "lines " + n.lines.map { "\"\(printable($0))\"" }.joined(separator: " ") + "\n"
+      }
       for c in n.children { walk(c, depth + 1) }
     }
     if !nodes.isEmpty { walk(0, 0) }
@@ -65,7 +69,8 @@ extension LayoutRecord {
         ",\"size\":" + Explain.jsonSize(n.contentSize) + ",\"frame\":"
         + Explain.jsonFrame(n.contentSize, n.contentTransform)
       out += ",\"transform\":" + Explain.jsonTransform(n.contentTransform) + "}"
-      out += ",\"anchor\":" + (n.anchor.map { "[\(Explain.number($0.x)),\(Explain.number($0.y))]" } ?? "null") + "}"
+      out += ",\"anchor\":" + (n.anchor.map { "[\(Explain.number($0.x)),\(Explain.number($0.y))]" } ?? "null")
+      out += ",\"lines\":[" + n.lines.map(DiagnosticJSON.string).joined(separator: ",") + "]}"
     }
     return out + "\n]}\n"
   }

@@ -352,7 +352,7 @@ extension LayoutEngine {
         // A spacer takes room and draws nothing.
         _ = spacerLength(args, view.scope, at: nameRange)
       } else if BuiltinView(rawValue: name) == .text {
-        drawText(view, args, size, t, context, &nodes, at: nameRange)
+        drawText(view, args, p, size, t, context, &nodes, at: nameRange)
       } else if let shape = BuiltinShape(rawValue: name) {
         // `.strokeBorder`: the stroke follows the shape inset by half its
         // width, so that it stays inside the frame.

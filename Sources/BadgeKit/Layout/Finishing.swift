@@ -47,10 +47,14 @@ extension LayoutEngine {
     // reach in its frame; `margin`: the reach of blurs and shadows around
     // it, in canvas points).
     func warnOffCanvas(_ f: Fill, pad: Double, margin: Double) {
-      guard let origin = f.origin, let box = offCanvas.bounds(of: f, pad: pad), offCanvas.misses(box, margin: margin)
-      else { return }
+      guard let origin = f.origin, let box = offCanvas.bounds(of: f, pad: pad) else { return }
       let notes = origin.call.map { [Note("in component '\($0.name)', used here", at: $0.range)] } ?? []
-      evaluator.warn(offCanvas.message(box), origin.element, notes: notes)
+      if offCanvas.misses(box, margin: margin) {
+        evaluator.warn(offCanvas.message(box), origin.element, notes: notes)
+      } else if let text = f.text, let cut = offCanvas.cutMessage(text, box) {
+        // Text that the canvas cuts is text the reader cannot read.
+        evaluator.warn(cut, origin.element, notes: notes)
+      }
     }
     // `margin`: how far blurs and shadows around the nodes reach, in
     // canvas points; `drawn`: false inside a mask's content (which is

@@ -99,6 +99,8 @@ final class LayoutEngine {
   /// Memoised text environments and runs, by `reportingKey`.
   var environments: [Int: TextEnvironment] = [:]
   var textRuns: [Int: TextRun?] = [:]
+  /// Memoised lines of texts, by `reportingKey` and proposed width.
+  var textBlocks: [BlockKey: TextBlock] = [:]
   var textCurves: [Int: (curve: TextCurve?, ok: Bool)] = [:]
   /// Memoised stack layouts, by instance and proposal.
   var stackPlacements: [SizeKey: StackPlacement] = [:]

@@ -55,6 +55,9 @@ public struct LayoutNode: Equatable, Sendable {
   /// The unit point of the content frame that `.rotate` or `.scale` turn
   /// or scale about (the outermost one), if it has any.
   public var anchor: Point?
+  /// For a straight text, the lines it was set in, as drawn (wrapped,
+  /// shrunk or cut with `…`).
+  public var lines: [String] = []
 
   public init(kind: Kind, label: String, range: SourceRange, size: Size, transform: Transform) {
     self.kind = kind
@@ -194,6 +197,12 @@ extension LayoutEngine {
     recorder.nodes[i].contentProposedHeight = p.height
     recorder.nodes[i].contentSize = size
     recorder.nodes[i].contentTransform = t
+  }
+
+  /// Records the lines a text was set in, on the current node.
+  func recordLines(_ lines: [String]) {
+    guard let recorder, let i = recorder.current else { return }
+    recorder.nodes[i].lines = lines
   }
 
   /// Records the anchor of a `.rotate` or `.scale` of the current node:

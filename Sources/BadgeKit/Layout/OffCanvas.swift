@@ -58,6 +58,21 @@ struct OffCanvasCheck {
       || box.lo.y - margin > canvas.height
   }
 
+  /// The warning for a text whose glyphs' box on the canvas is `box`,
+  /// when the canvas cuts it (by more than half a point: glyphs' curves
+  /// lie inside their control points); nil when it fits.
+  func cutMessage(_ text: String, _ box: (lo: Point, hi: Point)) -> Message? {
+    let slack = 0.5
+    guard box.lo.x < -slack || box.lo.y < -slack || box.hi.x > canvas.width + slack || box.hi.y > canvas.height + slack
+    else { return nil }
+    func shown(_ x: Double) -> String { Warnings.number((x * 100).rounded() / 100, percent: false) }
+    let words =
+      text.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(39))) + "…" : text
+    return .textCut(
+      words, x: "\(shown(box.lo.x)) to \(shown(box.hi.x))", y: "\(shown(box.lo.y)) to \(shown(box.hi.y))",
+      canvas: "\(shown(canvas.width)) × \(shown(canvas.height))")
+  }
+
   /// The warning for a fill whose canvas box is `box`: the box's sides
   /// and the canvas, in points to two decimals.
   func message(_ box: (lo: Point, hi: Point)) -> Message {

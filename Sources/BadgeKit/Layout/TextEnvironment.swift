@@ -25,6 +25,23 @@ struct TextEnvironment: Hashable {
   /// Points added after every character (`.tracking` and `.kerning`
   /// together; the font's own kerning is applied as well).
   var spacing = 0.0
+  /// `.lineLimit(n)`: at most n lines (nil: as many as the text needs).
+  var lineLimit: Int?
+  /// `.multilineTextAlignment`: where shorter lines sit across the text's
+  /// width, 0 leading (SwiftUI's default), 0.5 centre, 1 trailing.
+  var alignment = 0.0
+  /// `.lineSpacing(x)`: points added between lines.
+  var lineSpacing = 0.0
+  /// `.minimumScaleFactor(f)`: how far the font may shrink (0 to 1) for
+  /// the text to fit its lines before it is truncated.
+  var minimumScale = 1.0
+  /// `.truncationMode`: where a text cut at its last line shows `…`.
+  var truncation = Truncation.tail
+}
+
+/// SwiftUI's `Text.TruncationMode`.
+enum Truncation: String, Hashable {
+  case head, middle, tail
 }
 
 extension LayoutEngine {
@@ -57,6 +74,11 @@ extension LayoutEngine {
     "italic": [],
     "tracking": ["amount"],
     "kerning": ["amount"],
+    "lineLimit": ["count"],
+    "multilineTextAlignment": ["alignment"],
+    "lineSpacing": ["amount"],
+    "minimumScaleFactor": ["factor"],
+    "truncationMode": ["mode"],
   ]
 
   /// The environment `view`'s own text and its children see: the one it
@@ -92,6 +114,36 @@ extension LayoutEngine {
         return
       }
       if let w = fontWeight(v, e) { env.explicitWeight = w }
+    case "lineLimit":
+      guard let (v, e) = value("count") else { return ev.report(.missingArgument("count", of: m.name), m.range) }
+      guard let x = ev.number(v, e.range) else { return }
+      guard x == x.rounded(), x >= 1, x <= 10_000 else {
+        return ev.report(
+          .typeMismatch(expected: "a whole number of lines from 1 to 10000", found: formatForMessage(x)), e.range)
+      }
+      env.lineLimit = Int(x)
+    case "multilineTextAlignment":
+      guard let (v, e) = value("alignment") else {
+        return ev.report(.missingArgument("alignment", of: m.name), m.range)
+      }
+      if case .tuple(let p) = v, p.count == 2, p[1] == .number(0.5), case .scalar(let x, 0) = p[0],
+        [0, 0.5, 1].contains(x)
+      {
+        env.alignment = x
+      } else {
+        _ = ev.mismatch("'.leading', '.center' or '.trailing'", v, e.range)
+      }
+    case "lineSpacing":
+      guard let (v, e) = value("amount") else { return ev.report(.missingArgument("amount", of: m.name), m.range) }
+      guard let x = ev.length(v, axis: nil, e.range) else { return }
+      env.lineSpacing = ev.clamped(x, 0, 10_000, "line spacing", e.range)
+    case "minimumScaleFactor":
+      guard let (v, e) = value("factor") else { return ev.report(.missingArgument("factor", of: m.name), m.range) }
+      guard let x = ev.number(v, e.range) else { return }
+      env.minimumScale = ev.clamped(x, 0.01, 1, "minimum scale factor", percent: Warnings.isPercent(v), e.range)
+    case "truncationMode":
+      guard let (v, e) = value("mode") else { return ev.report(.missingArgument("mode", of: m.name), m.range) }
+      if let k = ev.keyword(v, ["head", "middle", "tail"], e.range) { env.truncation = Truncation(rawValue: k)! }
     case "tracking", "kerning":
       guard let (v, e) = value("amount") else {
         ev.report(.missingArgument("amount", of: m.name), m.range)

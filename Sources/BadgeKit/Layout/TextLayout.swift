@@ -13,6 +13,10 @@ struct TextRun {
   /// Points per font unit.
   var scale: Double
   var glyphs: [(glyph: Int, x: Double, advance: Double)]
+  /// The text's characters, and the index among them of each glyph's
+  /// (for breaking the run into lines).
+  var scalars: [Unicode.Scalar] = []
+  var indices: [Int] = []
   /// The advance of the whole run in points (tracking included).
   var width: Double
   /// The tracking: points added after every glyph (in `width` and in each
@@ -68,16 +72,17 @@ extension LayoutEngine {
     guard let font = fonts.font(for: env, at: env.familyRange ?? range, evaluator) else { return nil }
     // A glyph's work is about that of an expression's step.
     guard evaluator.spend(string.unicodeScalars.count, at: range) else { return nil }
-    let line = LayoutEngine.setLine(string, in: font.font, size: env.size, spacing: env.spacing)
+    let scalars = Array(string.unicodeScalars)
+    let line = LayoutEngine.setLine(scalars, in: font.font, size: env.size, spacing: env.spacing)
     let missing = line.missing
     if !missing.isEmpty {
       evaluator.warn(.missingGlyphs(font.font.familyName, missing.map { String($0) }), content.value.range)
     }
     let scale = line.scale
     return TextRun(
-      string: string, font: font, scale: scale, glyphs: line.glyphs, width: line.width, spacing: env.spacing,
-      ascent: Double(font.font.ascender) * scale, descent: Double(-font.font.descender) * scale,
-      lineGap: Double(max(0, font.font.lineGap)) * scale)
+      string: string, font: font, scale: scale, glyphs: line.glyphs, scalars: scalars, indices: line.indices,
+      width: line.width, spacing: env.spacing, ascent: Double(font.font.ascender) * scale,
+      descent: Double(-font.font.descender) * scale, lineGap: Double(max(0, font.font.lineGap)) * scale)
   }
 
   /// `string` set in one line of `font` at `size` points: each glyph's
@@ -89,14 +94,27 @@ extension LayoutEngine {
   static func setLine(_ string: String, in font: Font, size: Double, spacing: Double) -> (
     glyphs: [(glyph: Int, x: Double, advance: Double)], width: Double, scale: Double, missing: [Character]
   ) {
+    let set = setLine(Array(string.unicodeScalars), in: font, size: size, spacing: spacing)
+    return (set.glyphs, set.width, set.scale, set.missing)
+  }
+
+  /// The same for `scalars`, with the index in `scalars` of each glyph's
+  /// character (for breaking a set line into lines).
+  static func setLine(_ scalars: [Unicode.Scalar], in font: Font, size: Double, spacing: Double) -> (
+    glyphs: [(glyph: Int, x: Double, advance: Double)], indices: [Int], width: Double, scale: Double,
+    missing: [Character]
+  ) {
     let scale = size / Double(font.unitsPerEm)
     var glyphs: [(glyph: Int, x: Double, advance: Double)] = []
-    glyphs.reserveCapacity(string.unicodeScalars.count)
+    var indices: [Int] = []
+    glyphs.reserveCapacity(scalars.count)
+    indices.reserveCapacity(scalars.count)
     var pen = 0.0
     var previous: Int?
     var missing: [Character] = []
-    for scalar in string.unicodeScalars {
+    for (index, scalar) in scalars.enumerated() {
       if isLeftOut(scalar) { continue }
+      indices.append(index)
       let g = font.glyph(for: scalar)
       if g == 0 && missing.count < 5 && !missing.contains(Character(scalar)) { missing.append(Character(scalar)) }
       if let previous { pen += Double(font.kerning(previous, g)) * scale }
@@ -105,7 +123,7 @@ extension LayoutEngine {
       pen += advance
       previous = g
     }
-    return (glyphs, max(0, pen), scale, missing)
+    return (glyphs, indices, max(0, pen), scale, missing)
   }
 
   /// Whether `scalar` is set as nothing, its neighbours kerned as if it
@@ -234,7 +252,7 @@ extension LayoutEngine {
   func textFrame(_ view: ViewInstance, _ args: [Argument], _ p: ProposedSize, at range: SourceRange) -> Size {
     let (curve, ok) = curve(view, args, at: range)
     guard ok, let run = textRun(view, args, at: range) else { return Size(0, 0) }
-    guard let curve else { return textSize(run) }
+    guard let curve else { return textBlock(view, run, width: p.width, height: p.height).size }
     if case .points(let r)? = curve.radius, p.width == nil || p.height == nil {
       let side = 2 * (r + max(run.ascent, run.descent))
       return Size(p.width ?? side, p.height ?? side)
@@ -245,13 +263,27 @@ extension LayoutEngine {
   /// Draws text view `view` in a frame of `size`: its glyphs as one shape,
   /// filled and stroked as the context says, the string kept with it.
   func drawText(
-    _ view: ViewInstance, _ args: [Argument], _ size: Size, _ t: Transform, _ context: DrawContext,
-    _ nodes: inout [SceneNode], at range: SourceRange
+    _ view: ViewInstance, _ args: [Argument], _ p: ProposedSize, _ size: Size, _ t: Transform,
+    _ context: DrawContext, _ nodes: inout [SceneNode], at range: SourceRange
   ) {
     let (curve, ok) = curve(view, args, at: range)
-    guard ok, segmentBudget >= 0, let run = textRun(view, args, at: range),
-      let path = textPath(run, curve: curve, in: size, at: range), spend(1, at: range)
-    else { return }
+    guard ok, segmentBudget >= 0, let run = textRun(view, args, at: range) else { return }
+    var path = ScenePath()
+    if curve != nil {
+      guard let p = textPath(run, curve: curve, in: size, at: range) else { return }
+      path = p
+    } else {
+      // Each line's glyphs, moved to its place in the text's frame.
+      let block = textBlock(view, run, width: p.width, height: p.height)
+      recordLines(block.lines.map(\.run.string))
+      for line in block.lines {
+        guard let lp = textPath(line.run, curve: nil, in: size, at: range) else { return }
+        let move = Transform.translation(line.origin.x, line.origin.y)
+        path.elements += lp.elements.map { LayoutEngine.mapped($0, move) }
+        guard path.elements.count <= segmentBudget else { return segmentsExhausted(at: range) }
+      }
+    }
+    guard spend(1, at: range) else { return }
     emit(path, size, t, context, &nodes, at: range, label: run.string)
   }
 }
