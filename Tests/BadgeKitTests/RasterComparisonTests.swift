@@ -44,6 +44,15 @@ struct RasterComparisonTests {
 
   static let scenes: [(String, String)] = [
     (
+      "continuous-corners",
+      """
+      badge C size 160, 100 {
+        roundedRect(radius: 30, style: .continuous).fill(#3050a0).padding(6)
+        capsule(style: .continuous).stroke(#e0a020, width: 5).padding(20)
+      }
+      """
+    ),
+    (
       "arcs",
       """
       badge A size 120 {

@@ -12,11 +12,20 @@ enum BuiltinShape: String, CaseIterable {
   /// The shape's argument labels, in order.
   var parameters: [String] {
     switch self {
-    case .roundedRect: return ["radius"]
+    case .roundedRect: return ["radius", "style"]
+    case .capsule: return ["style"]
     case .polygon: return ["sides"]
     case .star: return ["points", "innerRadius"]
     default: return []
     }
+  }
+
+  /// Whether `style:` asks for SwiftUI's `.continuous` corners (else
+  /// `.circular`, the default); nil after an error.
+  private func continuous(_ bound: BoundArguments, _ scope: Scope, _ ev: Evaluator) -> Bool? {
+    guard let a = bound["style"] else { return false }
+    guard let k = ev.keyword(ev.eval(a.value, scope), ["circular", "continuous"], a.value.range) else { return nil }
+    return k == "continuous"
   }
 
   /// The arguments that must be given.
@@ -53,8 +62,12 @@ enum BuiltinShape: String, CaseIterable {
         return nil
       }
       let radius = ev.notNegative(r, "corner radius", a.value.range)
+      guard let smooth = continuous(bound, scope, ev) else { return nil }
+      if smooth { return BuiltinShape.continuousRectangle(o, s, radius: max(0, radius - i)) }
       return roundedRectangle(o, s, radius: max(0, min(radius - i, w / 2, h / 2)))
     case .capsule:
+      guard let smooth = continuous(bound, scope, ev) else { return nil }
+      if smooth { return BuiltinShape.continuousRectangle(o, s, radius: min(w, h) / 2) }
       return roundedRectangle(o, s, radius: min(w, h) / 2)
     case .circle:
       let d = min(w, h)

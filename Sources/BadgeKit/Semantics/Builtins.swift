@@ -35,7 +35,7 @@ enum Builtins {
   static let keywords =
     [
       "fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel", "horizontal", "vertical", "all",
-      "percent", "dark", "head", "middle", "tail",
+      "percent", "dark", "head", "middle", "tail", "circular", "continuous",
     ]
     + textKeywords
 
