@@ -55,3 +55,46 @@ struct ContentSizingTests {
     }
   }
 }
+
+struct ViewComponentTests {
+  /// A component written `: View` is as large as its content: two 10-point
+  /// dots in an hstack of no spacing make it 20 wide, centred in 100 (at
+  /// x 40 and 50); as a GeometryReader each would take half the stack.
+  @Test func aViewComponentIsSizedToItsContent() throws {
+    let text = """
+      component Dot(): View { circle().frame(width: 10, height: 10) }
+      component Cell() { circle().frame(width: 10, height: 10) }
+      badge B size 100 {
+        hstack(spacing: 0) { Dot() Dot() }
+        hstack(spacing: 0) { Cell() Cell() }.offset(y: 30)
+      }
+      """
+    let fills = try #require(Support.scene(text)).fills
+    #expect(fills.count == 4)
+    #expect(fills[0...1].map { Support.canvasBox($0)[0] } == [40, 50])
+    // A GeometryReader cell takes 50 and draws its circle at its top-left.
+    #expect(fills[2...3].map { Support.canvasBox($0)[0] } == [0, 50])
+  }
+
+  /// Its elements are proposed what it is and centred in the largest.
+  @Test func itsElementsAreCentredInTheLargest() throws {
+    let text = """
+      component Badge(): View {
+        rect().frame(width: 20, height: 20)
+        circle().frame(width: 10, height: 10)
+      }
+      badge B size fit { Badge() }
+      """
+    let scene = try #require(Support.scene(text))
+    #expect(scene.size == Size(20, 20))
+    #expect(Support.canvasBox(scene.fills[1]) == [5, 5, 15, 15])
+  }
+
+  @Test func errors() {
+    let r = Support.compile("component C(): Shape { circle() }\nbadge B { C() }")
+    #expect(r.renderedDiagnostics.contains("expected 'View' (a component written ': View' is sized to its content"))
+    // A View component inside itself: one error, no hang.
+    let loop = Support.compile("component C(): View { C() }\nbadge B { C() }")
+    #expect(loop.hasErrors)
+  }
+}

@@ -37,13 +37,18 @@ public struct LetDecl: Equatable, Sendable {
 }
 
 /// `component Name(param, param = default) { … }`: a reusable view that,
-/// like a GeometryReader, takes the whole size proposed to it.
+/// like a GeometryReader, takes the whole size proposed to it; or, written
+/// `component Name(…): View { … }`, one sized to its content as a SwiftUI
+/// `View` is (its body's elements proposed what it is proposed, centred in
+/// the largest).
 public struct ComponentDecl: Equatable, Sendable {
   public var name: String
   public var nameRange: SourceRange
   public var parameters: [Parameter]
   public var body: Block
   public var range: SourceRange
+  /// Written `: View`: sized to its content.
+  public var sizedToContent = false
 }
 
 /// A component parameter with its optional default value.

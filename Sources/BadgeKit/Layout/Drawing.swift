@@ -388,8 +388,11 @@ extension LayoutEngine {
         }
         guard let values = bindComponent(component, args, view.scope, at: nameRange) else { return }
         let environment = textEnvironment(view)
+        // A `: View` component's children are proposed what it was.
+        let sized = component.sizedToContent
         let key = ComponentDrawing.Key(
-          name: name, arguments: values, size: size, context: context, environment: environment)
+          name: name, arguments: values, size: size, context: context, environment: environment,
+          proposedWidth: sized ? p.width : nil, proposedHeight: sized ? p.height : nil)
         // (A recorded layout draws every use, to record what is inside.)
         if recorder == nil, let cached = componentDrawings[key] {
           guard spend(cached.fillCount, at: nameRange), spendCopies(cached.fillCount, at: nameRange) else { return }
@@ -401,7 +404,9 @@ extension LayoutEngine {
         let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(component.parameters.map(\.name), values)))
         var local: [SceneNode] = []
         evaluator.callStack.append((name, nameRange))
-        drawChildren(component.body, scope, size, centred: false, .identity, context, &local, environment: environment)
+        drawChildren(
+          component.body, scope, size, centred: sized, .identity, context, &local, proposal: sized ? p : nil,
+          environment: environment)
         evaluator.callStack.removeLast()
         // Once the shape budget is spent the badge has failed: a partial
         // drawing is neither kept nor handed up (each level above would
@@ -443,7 +448,7 @@ extension LayoutEngine {
   /// The values of a component's parameters, in order: the call's arguments
   /// (evaluated in the caller's scope) or the defaults (evaluated in the
   /// global scope).
-  private func bindComponent(
+  func bindComponent(
     _ c: ComponentDecl, _ args: [Argument], _ callerScope: Scope, at range: SourceRange
   ) -> [Value]? {
     // Binding costs about five evaluation steps a parameter (a component

@@ -12,6 +12,9 @@ struct ComponentDrawing {
     var size: Size
     var context: DrawContext
     var environment: TextEnvironment
+    /// For a `: View` component, the proposal its children are proposed.
+    var proposedWidth: Double?
+    var proposedHeight: Double?
   }
   var nodes: [SceneNode]
   /// How many fills `nodes` hold.

@@ -80,6 +80,29 @@ extension LayoutEngine {
     }
   }
 
+  /// A `: View` component's size for `p`: its body's elements proposed
+  /// `p`, the largest of what they choose (as a ZStack). A component used
+  /// inside itself is measured as filling `p` (drawing reports it).
+  func contentSize(
+    _ view: ViewInstance, _ c: ComponentDecl, _ args: [Argument], _ p: ProposedSize, at range: SourceRange
+  )
+    -> Size
+  {
+    guard !evaluator.callStack.contains(where: { $0.name == c.name }),
+      evaluator.callStack.count < LayoutEngine.maximumComponentDepth,
+      let values = bindComponent(c, args, view.scope, at: range)
+    else { return p.filled }
+    let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(c.parameters.map(\.name), values)))
+    evaluator.callStack.append((c.name, range))
+    defer { evaluator.callStack.removeLast() }
+    var size = Size(0, 0)
+    for child in expand(c.body, in: scope, geometry: p.filled, environment: textEnvironment(view)) {
+      let s = self.size(child, p)
+      size = Size(max(size.width, s.width), max(size.height, s.height))
+    }
+    return size
+  }
+
   /// The size of the view itself, before any modifier.
   func primarySize(_ view: ViewInstance, _ p: ProposedSize) -> Size {
     switch view.element.primary {
@@ -92,6 +115,8 @@ extension LayoutEngine {
       }
     case .call(let name, let nameRange, let args) where BuiltinView(rawValue: name) == .text:
       return textFrame(view, args, p, at: nameRange)
+    case .call(let name, let nameRange, let args) where components[name]?.sizedToContent == true:
+      return contentSize(view, components[name]!, args, p, at: nameRange)
     case .path, .pathData, .geometry, .call, .repeat:
       // Shapes, components and geometry readers take the whole proposal.
       return p.filled

@@ -95,9 +95,20 @@ extension Parser {
       } while match(.comma)
     }
     try consume(.rightParen, "')' after the parameters")
+    // `: View`: sized to its content, as a SwiftUI View.
+    var sized = false
+    if match(.colon) {
+      guard case .identifier("View") = peek.kind else {
+        throw unexpected("'View' (a component written ': View' is sized to its content, as a SwiftUI View)")
+      }
+      advance()
+      sized = true
+    }
     let body = try block(of: "'\(name)'")
-    return ComponentDecl(
+    var decl = ComponentDecl(
       name: name, nameRange: nameRange, parameters: parameters, body: body, range: range(from: start))
+    decl.sizedToContent = sized
+    return decl
   }
 
   /// parameter = IDENT [ "=" expression ] ;
