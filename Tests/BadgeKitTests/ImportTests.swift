@@ -390,7 +390,7 @@ struct ImportTests {
 
   // MARK: The standard set and the command line
 
-  @Test(arguments: ["hexagon", "ribbon", "laurel", "seal"])
+  @Test(arguments: ["hexagon", "ribbon", "laurel", "seal", "shields"])
   func eachLibraryFileDrawsItsPreview(_ name: String) throws {
     let result = try Support.compileFile("samples/lib/\(name).badge")
     #expect(result.diagnostics.isEmpty, "\(result.renderedDiagnostics)")

@@ -64,7 +64,9 @@ enum Builtins {
   ]
 
   /// Methods of values: `black.opacity(0.33)`.
-  static let methods: Set<String> = ["opacity", "formatted", "count", "sum", "min", "max", "prefix", "mix"]
+  static let methods: Set<String> = [
+    "opacity", "formatted", "count", "sum", "min", "max", "prefix", "mix", "uppercased", "lowercased",
+  ]
 
   /// The root scope: every built-in constant.
   /// With `colorScheme` `.dark`, the system colours take their dark

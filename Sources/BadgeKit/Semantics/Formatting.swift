@@ -137,6 +137,19 @@ enum Formatting {
     return out
   }
 
+  /// `s.uppercased()` and `s.lowercased()`, as Swift's.
+  static func cased(_ name: String, _ v: Value, _ args: [Argument], at range: SourceRange, _ ev: Evaluator) -> Value {
+    if let extra = args.first {
+      ev.report(.tooManyArguments(name, max: 0), extra.range)
+      return .invalid
+    }
+    guard case .string(let s) = v else {
+      _ = ev.mismatch("a string before '.\(name)'", v, range)
+      return .invalid
+    }
+    return .string(name == "uppercased" ? s.uppercased() : s.lowercased())
+  }
+
   /// A number to write: a plain number or a length as it is, an angle in
   /// degrees, a fraction as its value; nil after an error at `range`.
   static func numeric(_ v: Value, _ range: SourceRange, _ ev: Evaluator) -> Double? {

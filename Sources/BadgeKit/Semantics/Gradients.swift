@@ -125,6 +125,7 @@ extension Builtins {
   ) -> Value {
     if name == "formatted" { return Formatting.formatted(value, args, at: range, scope, ev) }
     if name == "mix" { return ColorFunctions.mixMethod(value, args, at: range, scope, ev) }
+    if name == "uppercased" || name == "lowercased" { return Formatting.cased(name, value, args, at: range, ev) }
     if Lists.methods.contains(name) { return Lists.method(name, of: value, args, at: range, scope, ev) }
     let values = args.map { ev.eval($0.value, scope) }
     guard name == "opacity" else {
