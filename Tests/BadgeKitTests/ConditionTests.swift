@@ -121,3 +121,26 @@ struct ConditionTests {
     #expect(text.contains("a string needs quotes, inside the shell's: -D 'name=\"Ada\"'"))
   }
 }
+
+/// Diagnostics met on the way to 0.4, as SwiftUI users meet them.
+struct HabitDiagnosticTests {
+  @Test func keywordsAnglesAndUnitPoints() {
+    let size = Support.compile("let size = 3\nbadge B { circle() }")
+    #expect(size.diagnostics.count == 1)
+    #expect(size.renderedDiagnostics.contains("('size' is a keyword; call it something else)"))
+    let rotate = Support.compile("badge B { rect().rotate(45) }")
+    #expect(rotate.renderedDiagnostics.contains("expected an angle such as 45deg, found a number"))
+    #expect(rotate.diagnostics.first?.fixIts.map(\.replacement) == ["45deg"])
+    let point = Support.compile("badge B { rect().scale(2, anchor: UnitPoint(x: 0.5, y: 0)) }")
+    #expect(point.diagnostics.count == 1 && point.diagnostics[0].fixIts.map(\.replacement) == ["(0.5, 0)"])
+  }
+
+  @Test func letsThatHideBuiltins() {
+    let r = Support.compile(
+      "let top = 3\nlet middle = 2\nbadge B { let height = 5\n rect().frame(width: top + middle, height: height) }")
+    let warnings = r.diagnostics.filter { $0.severity == .warning }.map(\.message.text)
+    #expect(warnings.count == 2, "\(warnings)")
+    #expect(warnings.contains("let 'top' hides the unit point 'top'; call it something else"))
+    #expect(warnings.contains { $0.hasPrefix("let 'height' hides the proposed height") })
+  }
+}

@@ -54,10 +54,11 @@ struct EndToEndTests {
     #expect(run.status == 1)
     #expect(
       run.stderr == """
-        \(bad.path):2:17: error: expected an angle, found a number
+        \(bad.path):2:17: error: expected an angle such as 45deg, found a number
           |
         2 |   rect().rotate(45)
           |                 ^^
+          fix-it: replace '45' with '45deg'
 
         """)
     #expect(try String(contentsOf: out, encoding: .utf8) == "previous")

@@ -62,7 +62,10 @@ struct ImportTests {
     ("import \"\"\nbadge B { }", [""], nil),
     ("import a\nbadge B { }", [], "expected the path of the file to import, in quotes, found 'a'"),
     ("import", [], "expected the path of the file to import, in quotes, found the end of the file"),
-    ("let import = 1\nbadge B { }", [], "expected a name after 'let', found 'import'"),
+    (
+      "let import = 1\nbadge B { }", [],
+      "expected a name after 'let' ('import' is a keyword; call it something else), found 'import'"
+    ),
     (
       "badge B { import \"x.badge\" }", [],
       "expected an element (a path, stack, geometry, repeat or a component), found 'import'"
@@ -337,10 +340,11 @@ struct ImportTests {
     try tree.write("lib/broken.badge", "// a broken library\ncomponent Broken() {\n  rect().rotate(45)\n}")
     #expect(
       tree.rendered(tree.compile("m.badge")) == """
-        lib/broken.badge:3:17: error: expected an angle, found a number
+        lib/broken.badge:3:17: error: expected an angle such as 45deg, found a number
           |
         3 |   rect().rotate(45)
           |                 ^^
+          fix-it: replace '45' with '45deg'
         m.badge:2:11: note: in component 'Broken', used here
           |
         2 | badge M { Broken() }

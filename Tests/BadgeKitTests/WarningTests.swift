@@ -116,7 +116,7 @@ struct WarningTests {
     let text = "let a = 1\nlet b = 2\nlet c = 3\nbadge B size 100 { rect().rotate(1) rect().rotate(2) }"
     let r = Support.compile(text)
     let one = r.renderedDiagnostics(maxErrors: 1)
-    #expect(one.hasPrefix("test.badge:4:34: error: expected an angle, found a number"))
+    #expect(one.hasPrefix("test.badge:4:34: error: expected an angle such as 1deg, found a number"))
     #expect(one.hasSuffix("\nand 1 more error and 3 more warnings\n"))
     let four = r.renderedDiagnostics(maxErrors: 4)
     #expect(four.components(separatedBy: "error:").count == 3)

@@ -97,6 +97,8 @@ public enum Message: Equatable, Sendable {
   // Warnings: the compilation goes on, with the value settled as said.
   /// A value written outside its range, and the end of it that is used.
   case clamped(String, found: String, range: String, to: String)
+  /// A let named as a built-in value: the name and what it hides.
+  case letHidesBuiltin(String, String)
   /// Text the canvas cuts: its words, its box and the canvas.
   case textCut(String, x: String, y: String, canvas: String)
   /// A repeat whose count is 0.
@@ -317,6 +319,8 @@ public enum Message: Equatable, Sendable {
       return "unterminated string; expected '\"'"
     case .indexOutOfRange(let index, let count):
       return "index \(index) is out of range; the list has \(count) item\(count == 1 ? "" : "s"), at 0 to \(count - 1)"
+    case .letHidesBuiltin(let name, let what):
+      return "let '\(shown(name))' hides \(what); call it something else"
     case .textCut(let words, let x, let y, let canvas):
       return
         "the text '\(shown(words))' is cut by the \(canvas) canvas (x \(x), y \(y)); give it room, or let it wrap or shrink (.frame(width:), .lineLimit, .minimumScaleFactor)"

@@ -215,6 +215,24 @@ extension LayoutEngine {
         evaluator.report(.missingArgument("angle", of: m.name), m.range)
         return nil
       }
+      if case .scalar(let x, 0) = v {
+        // rotate(45): SwiftUI's degrees are written 45deg here, and a
+        // number written so gets the fix-it.
+        var fixIts: [FixIt] = []
+        if let e = args["angle"]?.value {
+          if case .number(let n, .none) = e.kind { fixIts = [FixIt(e.range, formatForMessage(n) + "deg")] }
+          if case .negate(let inner) = e.kind, case .number(let n, .none) = inner.kind {
+            fixIts = [FixIt(e.range, "-" + formatForMessage(n) + "deg")]
+          }
+        }
+        if ev.muted == 0 {
+          ev.diagnostics.append(
+            Diagnostic(
+              .typeMismatch(expected: "an angle such as \(formatForMessage(x))deg", found: "a number"), at: r,
+              notes: ev.componentNotes(), fixIts: fixIts))
+        }
+        return nil
+      }
       guard let a = ev.angle(v, r), let p = anchor(default: Point(0.5, 0.5)) else { return nil }
       return .rotate(radians: a, anchor: p)
     case "scale":

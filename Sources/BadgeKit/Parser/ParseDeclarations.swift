@@ -67,7 +67,21 @@ extension Parser {
   /// letDecl = "let" IDENT "=" expression ;
   mutating func letDecl() throws(ParseError) -> LetDecl {
     let start = try consume(.let).range
-    let (name, nameRange) = try consumeIdentifier("a name after 'let'")
+    let name: String
+    let nameRange: SourceRange
+    if case .keyword(let k) = peek.kind, peek(1).kind == .equals {
+      // `let size = 3`: one error, and the let still read (its uses are
+      // errors of their own only where the keyword cannot stand).
+      nameRange = advance().range
+      name = k.rawValue
+      report(
+        Diagnostic(
+          .expected(
+            "a name after 'let' ('\(k.rawValue)' is a keyword; call it something else)", found: "'\(k.rawValue)'"),
+          at: nameRange))
+    } else {
+      (name, nameRange) = try consumeIdentifier("a name after 'let'")
+    }
     if check(.colon) {
       // Swift's `let size: CGFloat = 3`: values have no written type here.
       let colon = advance().range

@@ -351,7 +351,7 @@ struct Resolver {
           folding { $0.arguments(args, labels: Builtins.labels[ours] ?? [], callee: ours) }
         } else if !swiftUI(
           n, SwiftUINames.calls, at: SwiftUINames.calls[n]?.badgec == nil ? e.range : nameRange,
-          fixing: nameRange, also: Resolver.angleFixIt(e).map { [$0] } ?? [])
+          fixing: nameRange, also: (Resolver.angleFixIt(e) ?? Resolver.unitPointFixIt(e)).map { [$0] } ?? [])
         {
           let near = suggest(n, "function", Builtins.functions)
           report(.unknownFunction(n, suggestion: near), e.range, near: near, fixing: nameRange)
@@ -491,6 +491,24 @@ struct Resolver {
 
   /// SwiftUI's angle `.degrees(45)` or `.radians(0.5)` of a number written
   /// out, as the fix-it writing `45deg` or `0.5rad`.
+  /// SwiftUI's `UnitPoint(x: 0.5, y: 0)` written as badgec's pair,
+  /// `(0.5, 0)`, when both are numbers.
+  static func unitPointFixIt(_ e: Expr) -> FixIt? {
+    guard case .call("UnitPoint", let args) = e.kind, args.count == 2, args[0].label == "x", args[1].label == "y"
+    else { return nil }
+    func number(_ x: Expr) -> String? {
+      switch x.kind {
+      case .number(let v, .none): return formatForMessage(v)
+      case .negate(let inner):
+        guard case .number(let v, .none) = inner.kind else { return nil }
+        return "-" + formatForMessage(v)
+      default: return nil
+      }
+    }
+    guard let x = number(args[0].value), let y = number(args[1].value) else { return nil }
+    return FixIt(e.range, "(\(x), \(y))")
+  }
+
   static func angleFixIt(_ e: Expr) -> FixIt? {
     guard case .call(let f, let args) = e.kind, f == "degrees" || f == "radians" || f == "Angle", args.count == 1
     else { return nil }

@@ -16,6 +16,8 @@ struct Usage {
   /// What has been reached so far.
   private var usedLets: Set<String> = []
   private var usedComponents: Set<String> = []
+  /// Lets in blocks and paths named as a built-in value is.
+  private var hiding: [LetDecl] = []
   /// Reached declarations not yet walked.
   private var pendingLets: [LetDecl] = []
   private var pendingComponents: [ComponentDecl] = []
@@ -52,7 +54,32 @@ struct Usage {
     for c in file.components where c.nameRange.file == input && !usage.usedComponents.contains(c.name) {
       warnings.append(Diagnostic(.unusedComponent(c.name), at: c.nameRange, severity: .warning))
     }
+    // A let named as a built-in value hides it from the code after it.
+    var seen: Set<SourceRange> = []
+    for decl in file.lets + usage.hiding where decl.nameRange.file == input && seen.insert(decl.nameRange).inserted {
+      if let what = Usage.builtinKind(decl.name, block: !file.lets.contains(decl)) {
+        warnings.append(Diagnostic(.letHidesBuiltin(decl.name, what), at: decl.nameRange, severity: .warning))
+      }
+    }
     return warnings
+  }
+
+  /// What built-in value `name` is, if it is one a let can hide: a colour,
+  /// a unit point, a constant, or (in a block or path) the proposed width
+  /// or height. Options such as `middle` or `title` are left alone: they
+  /// are meant after a dot (`.middle`).
+  static func builtinKind(_ name: String, block: Bool) -> String? {
+    if Builtins.colors[name] != nil { return "the colour '\(name)'" }
+    if Builtins.anchors[name] != nil { return "the unit point '\(name)'" }
+    if ["pi", "infinity", "true", "false", "colorScheme"].contains(name) { return "the constant '\(name)'" }
+    if block && (name == "width" || name == "height") {
+      return "the proposed \(name), which modifiers and elements below still see"
+    }
+    return nil
+  }
+
+  private mutating func noteHiding(_ decl: LetDecl) {
+    if Usage.builtinKind(decl.name, block: true) != nil { hiding.append(decl) }
   }
 
   /// Walks every declaration reached, until none is left.
@@ -104,6 +131,7 @@ struct Usage {
         case .let(let decl):
           u.expression(decl.value)
           u.declare(decl.name)
+          u.noteHiding(decl)
         case .element(let e):
           u.element(e)
         case .conditional(let c):
@@ -147,6 +175,7 @@ struct Usage {
         case .let(let decl):
           u.expression(decl.value)
           u.declare(decl.name)
+          u.noteHiding(decl)
         case .within(let rect, let inner, _):
           for e in rect { u.expression(e) }
           u.pathBody(inner)
