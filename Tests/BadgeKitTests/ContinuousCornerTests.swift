@@ -48,3 +48,43 @@ struct ContinuousCornerTests {
     Support.expectError("roundedRect(radius: 4, style: .fit)", "expected 'circular' or 'continuous'")
   }
 }
+
+/// SwiftUI's UnevenRoundedRectangle: a radius a corner.
+struct UnevenCornerTests {
+  @Test func eachCornerHasItsOwnRadius() throws {
+    let p = try #require(
+      Support.scene("badge B size 100, 60 { unevenRoundedRect(topLeading: 20, bottomTrailing: 10) }")?.fills.first
+    ).path
+    // The top edge from 20 in at the left to the right corner; the right
+    // edge down to 10 above the bottom, a quarter circle to (90, 60).
+    #expect(p.elements.first == .move(Point(20, 0)))
+    #expect(p.elements.contains(.line(Point(100, 50))))
+    // The quarter circle's handles are 0.5523 of the radius long.
+    let k = 10 * (1 - 0.5522847498307936)
+    let arcs = p.elements.compactMap { e -> (Point, Point, Point)? in
+      if case .cubic(let c1, let c2, let q) = e { return (c1, c2, q) }
+      return nil
+    }
+    #expect(arcs.count == 2)
+    let corner = try #require(arcs.first { $0.2 == Point(90, 60) })
+    #expect(abs(corner.0.y - (60 - k)) < 1e-9 && corner.0.x == 100 && abs(corner.1.x - (100 - k)) < 1e-9)
+    // Equal radii draw what roundedRect draws, both styles.
+    for style in [".circular", ".continuous"] {
+      let a = try #require(
+        Support.scene(
+          "badge B size 100, 60 { unevenRoundedRect(topLeading: 12, bottomLeading: 12, bottomTrailing: 12, topTrailing: 12, style: \(style)) }"
+        )?.fills.first
+      ).path
+      let b = try #require(
+        Support.scene("badge B size 100, 60 { roundedRect(radius: 12, style: \(style)) }")?.fills.first
+      ).path
+      var pa: [Point] = []
+      var pb: [Point] = []
+      a.forEachPoint { pa.append($0) }
+      b.forEachPoint { pb.append($0) }
+      for q in pb { #expect(pa.contains { abs($0.x - q.x) < 1e-9 && abs($0.y - q.y) < 1e-9 }, "\(style) \(q)") }
+    }
+    let habit = Support.compile("badge B { UnevenRoundedRectangle(topLeadingRadius: 8) }")
+    #expect(habit.renderedDiagnostics.contains("'UnevenRoundedRectangle' is 'unevenRoundedRect' here"))
+  }
+}

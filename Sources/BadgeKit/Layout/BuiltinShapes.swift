@@ -7,12 +7,13 @@
 /// `rect()`, `roundedRect(radius:)`, `circle()`, `ellipse()`, `capsule()`,
 /// `polygon(sides:)`, `star(points:, innerRadius:)`.
 enum BuiltinShape: String, CaseIterable {
-  case rect, roundedRect, circle, ellipse, capsule, polygon, star
+  case rect, roundedRect, unevenRoundedRect, circle, ellipse, capsule, polygon, star
 
   /// The shape's argument labels, in order.
   var parameters: [String] {
     switch self {
     case .roundedRect: return ["radius", "style"]
+    case .unevenRoundedRect: return ["topLeading", "bottomLeading", "bottomTrailing", "topTrailing", "style"]
     case .capsule: return ["style"]
     case .polygon: return ["sides"]
     case .star: return ["points", "innerRadius"]
@@ -65,6 +66,21 @@ enum BuiltinShape: String, CaseIterable {
       guard let smooth = continuous(bound, scope, ev) else { return nil }
       if smooth { return BuiltinShape.continuousRectangle(o, s, radius: max(0, radius - i)) }
       return roundedRectangle(o, s, radius: max(0, min(radius - i, w / 2, h / 2)))
+    case .unevenRoundedRect:
+      // SwiftUI's UnevenRoundedRectangle: a radius a corner (0 by default).
+      var radii: [Double] = []
+      for name in ["topTrailing", "bottomTrailing", "bottomLeading", "topLeading"] {
+        guard let a = bound[name] else {
+          radii.append(0)
+          continue
+        }
+        guard let r = ev.length(ev.eval(a.value, scope), axis: min(size.width, size.height), a.value.range) else {
+          return nil
+        }
+        radii.append(max(0, ev.notNegative(r, "corner radius", a.value.range) - i))
+      }
+      guard let smooth = continuous(bound, scope, ev) else { return nil }
+      return BuiltinShape.unevenRectangle(o, s, radii: radii, continuous: smooth)
     case .capsule:
       guard let smooth = continuous(bound, scope, ev) else { return nil }
       if smooth { return BuiltinShape.continuousRectangle(o, s, radius: min(w, h) / 2) }

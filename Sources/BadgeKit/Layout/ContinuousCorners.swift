@@ -59,3 +59,46 @@ extension BuiltinShape {
     return ScenePath(out)
   }
 }
+
+extension BuiltinShape {
+  /// SwiftUI's `UnevenRoundedRectangle`: a rectangle at `o` of size `s`
+  /// whose corners (top-right, bottom-right, bottom-left, top-left) have
+  /// radii of their own, quarter circles or continuous corners, clockwise
+  /// from the top edge. A radius is at most half the shorter side (a
+  /// continuous one, that over 1.52866483), as for one radius.
+  static func unevenRectangle(_ o: Point, _ s: Size, radii: [Double], continuous: Bool) -> ScenePath {
+    let (x0, y0, x1, y1) = (o.x, o.y, o.x + s.width, o.y + s.height)
+    let most = min(s.width, s.height) / 2 / (continuous ? continuousExtent : 1)
+    let r = radii.map { max(0, min($0, most)) }
+    let corners: [(Point, Point, Point)] = [
+      (Point(x1, y0), Point(-1, 0), Point(0, 1)),
+      (Point(x1, y1), Point(0, -1), Point(-1, 0)),
+      (Point(x0, y1), Point(1, 0), Point(0, -1)),
+      (Point(x0, y0), Point(0, 1), Point(1, 0)),
+    ]
+    let reach = continuous ? continuousExtent : 1
+    var out: [PathElement] = [.move(Point(x0 + reach * r[3], y0))]
+    for (k, (c, back, along)) in corners.enumerated() {
+      let rk = r[k]
+      func at(_ p: (Double, Double)) -> Point {
+        Point(c.x + (back.x * p.0 + along.x * p.1) * rk, c.y + (back.y * p.0 + along.y * p.1) * rk)
+      }
+      out.append(.line(at((reach, 0))))
+      guard rk > 0 else { continue }
+      if continuous {
+        for piece in continuousCorner {
+          if piece.count == 3 {
+            out.append(.cubic(c1: at(piece[0]), c2: at(piece[1]), to: at(piece[2])))
+          } else {
+            out.append(.line(at(piece[0])))
+          }
+        }
+      } else {
+        let k = 1 - BuiltinShape.kappa
+        out.append(.cubic(c1: at((k, 0)), c2: at((0, k)), to: at((0, 1))))
+      }
+    }
+    out.append(.close)
+    return ScenePath(out)
+  }
+}

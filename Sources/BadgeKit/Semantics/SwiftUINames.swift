@@ -20,6 +20,9 @@ enum SwiftUINames {
     "Group": .init(badgec: "zstack"), "GeometryReader": .init(badgec: "geometry"), "Text": .init(badgec: "text"),
     "Circle": .init(badgec: "circle"), "Rectangle": .init(badgec: "rect"),
     "RoundedRectangle": .init(badgec: "roundedRect", hint: "roundedRect(radius: r)"),
+    "UnevenRoundedRectangle": .init(
+      badgec: "unevenRoundedRect", hint: "unevenRoundedRect(topLeading:, bottomLeading:, bottomTrailing:, topTrailing:)"
+    ),
     "Capsule": .init(badgec: "capsule"), "Ellipse": .init(badgec: "ellipse"), "Spacer": .init(badgec: "spacer"),
     "Path": .init(badgec: "path"),
     "ForEach": .init(badgec: nil, hint: "write 'repeat N as i { … }' for ForEach(0..<N) { i in … }"),
@@ -78,6 +81,10 @@ enum SwiftUINames {
   /// Argument labels, by badgec callee: `RoundedRectangle(cornerRadius:)`.
   static let labels: [String: [String: String]] = [
     "roundedRect": ["cornerRadius": "radius"],
+    "unevenRoundedRect": [
+      "topLeadingRadius": "topLeading", "bottomLeadingRadius": "bottomLeading",
+      "bottomTrailingRadius": "bottomTrailing", "topTrailingRadius": "topTrailing",
+    ],
     "linear": ["startPoint": "start", "endPoint": "end", "colors": "", "stops": ""],
     "radial": ["colors": "", "stops": ""],
     "angular": ["colors": "", "stops": ""],
