@@ -184,7 +184,6 @@ func runCompile(_ inv: Invocation) -> Int32 {
             "scale": nameNumber(scale), "width": String(pixels.0), "height": String(pixels.1),
             "format": format.rawValue,
           ])
-        if pattern.contains("{") { makeFolders(of: path) }
         let target: Destination
         do throws(FileError) {
           target = try destination(
@@ -205,7 +204,10 @@ func runCompile(_ inv: Invocation) -> Int32 {
             "two outputs would be written to \(place): \(other) and \(describe(compilation, scale, format))\(hint)")
         }
         taken[key] = describe(compilation, scale, format)
-        jobs.append(OutputJob(compilation: c, format: format, scale: scale, path: path, destination: target))
+        jobs.append(
+          OutputJob(
+            compilation: c, format: format, scale: scale, path: path, destination: target,
+            fromPattern: pattern.contains("{")))
       }
     }
   }
@@ -234,6 +236,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
       printDiagnostics(result, inv, skipping: &seen)
     }
     guard !result.hasErrors else { return 1 }
+    if job.fromPattern { makeFolders(of: job.path) }
     do throws(FileError) { try write(result, to: job.destination, shownAs: job.path) } catch {
       report(error.message)
       return 1
@@ -266,6 +269,8 @@ func runCompile(_ inv: Invocation) -> Int32 {
         failed = true
         return
       }
+      // A pattern's folders are made as its files are written.
+      if job.fromPattern { makeFolders(of: job.path) }
       do throws(FileError) { try write(.bytes(bytes), to: job.destination, shownAs: job.path) } catch {
         report(error.message)
         failed = true

@@ -20,6 +20,8 @@ struct OutputJob {
   /// The path as the pattern gave it.
   var path: String
   var destination: Destination
+  /// Whether a pattern with placeholders named it (its folders are made).
+  var fromPattern: Bool
 }
 
 /// The placeholders a pattern may hold.
