@@ -165,20 +165,7 @@ public enum Explain {
   /// `x` with at most six decimals, no trailing zeros (null when not finite).
   static func sixDecimals(_ x: Double) -> String {
     guard x.isFinite, abs(x) < 1e12 else { return "null" }
-    let millionths = Int64((x * 1e6).rounded(.toNearestOrAwayFromZero))
-    if millionths == 0 { return "0" }
-    let whole = abs(millionths) / 1_000_000
-    var fraction = abs(millionths) % 1_000_000
-    var out = (millionths < 0 ? "-" : "") + String(whole)
-    if fraction > 0 {
-      var digits = 6
-      while fraction % 10 == 0 {
-        fraction /= 10
-        digits -= 1
-      }
-      let text = String(fraction)
-      out += "." + String(repeating: "0", count: digits - text.count) + text
-    }
-    return out
+    return Formatting.fixed(x, decimals: 6, trimmed: true, grouping: false)
   }
+
 }

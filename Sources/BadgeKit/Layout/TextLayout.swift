@@ -179,10 +179,6 @@ extension LayoutEngine {
     return (curve, true)
   }
 
-  /// The size of a straight text: its advance and line height, whatever
-  /// the proposal (one line, never wrapped or cut).
-  func textSize(_ run: TextRun) -> Size { Size(run.width, run.lineHeight) }
-
   /// The run's glyph outlines as one path in a frame of `size`: straight,
   /// from the frame's top-left with the baseline `run.baseline` below it;
   /// or along a circle centred in the frame.

@@ -144,34 +144,10 @@ public struct Lexer {
     case UInt8(ascii: "}"): pos += 1; return .rightBrace
     case UInt8(ascii: ","): pos += 1; return .comma
     case UInt8(ascii: ":"): pos += 1; return .colon
-    case UInt8(ascii: "="):
-      if peek(1) == UInt8(ascii: "=") {
-        pos += 2
-        return .equalEqual
-      }
-      pos += 1
-      return .equals
-    case UInt8(ascii: "!"):
-      if peek(1) == UInt8(ascii: "=") {
-        pos += 2
-        return .notEqual
-      }
-      pos += 1
-      return .bang
-    case UInt8(ascii: "<"):
-      if peek(1) == UInt8(ascii: "=") {
-        pos += 2
-        return .lessEqual
-      }
-      pos += 1
-      return .less
-    case UInt8(ascii: ">"):
-      if peek(1) == UInt8(ascii: "=") {
-        pos += 2
-        return .greaterEqual
-      }
-      pos += 1
-      return .greater
+    case UInt8(ascii: "="): return withEquals(.equalEqual, else: .equals)
+    case UInt8(ascii: "!"): return withEquals(.notEqual, else: .bang)
+    case UInt8(ascii: "<"): return withEquals(.lessEqual, else: .less)
+    case UInt8(ascii: ">"): return withEquals(.greaterEqual, else: .greater)
     case UInt8(ascii: "?"): pos += 1; return .question
     case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&"): pos += 2; return .and
     case UInt8(ascii: "|") where peek(1) == UInt8(ascii: "|"): pos += 2; return .or
@@ -213,6 +189,14 @@ public struct Lexer {
       report(.unexpectedCharacter(String(decoding: bytes[start..<min(pos, start + 256)], as: UTF8.self)), start, pos)
       return nil
     }
+  }
+
+  /// `pair` when an `=` follows the character at `pos` (`==`, `<=`), else
+  /// `single`; past what it read.
+  private mutating func withEquals(_ pair: TokenKind, else single: TokenKind) -> TokenKind {
+    let both = peek(1) == UInt8(ascii: "=")
+    pos += both ? 2 : 1
+    return both ? pair : single
   }
 
   /// The length of the character at byte `i` if it starts no token and is
