@@ -47,6 +47,15 @@ struct RasterComparisonTests {
     try RasterSupport.check("build-status", source, options, within: 16, fraction: 0.985, renderer: "rsvg-convert")
   }
 
+  /// `--debug-frames` draws the same frames and anchors in the raster as
+  /// rsvg-convert draws from the SVG.
+  @Test func debugFrames() throws {
+    let source = try Support.read("samples/landmark.badge")
+    var options = CompileOptions(raster: RasterOptions(scale: 2))
+    options.debugFrames = true
+    try RasterSupport.check("landmark-debug-frames", source, options, within: 16, fraction: 0.99)
+  }
+
   @Test func landmarkScaledAndWide() throws {
     let source = try Support.read("samples/landmark.badge")
     try RasterSupport.check(
