@@ -83,6 +83,14 @@ struct TextWrapTests {
       "badge B size 200 { text(\"ab cd ab cd\")\(TextWrapTests.font).frame(width: \(half), height: \(all.height * 1.5)) }"
     )
     #expect(abs(low.size.height - all.height) < 1e-6 && low.label?.hasSuffix("…") == true)
+    // A smaller font fits more lines in that height: two lines of "ab cd"
+    // at s of the size need 2·s·h ≤ 1.5·h, so s = 0.75, the largest that
+    // fits (each line, 0.75 of its width, is within the half).
+    let two = try node(
+      "badge B size 200 { text(\"ab cd ab cd\")\(TextWrapTests.font).minimumScaleFactor(0.5).frame(width: \(half), height: \(all.height * 1.5)) }"
+    )
+    #expect(two.lines == ["ab cd", "ab cd"])
+    #expect(two.size.height <= all.height * 1.5 + 1e-6 && two.size.height > all.height * 1.5 * 0.999)
   }
 
   /// 100,000 words wrapped: a result within the limits, quickly.

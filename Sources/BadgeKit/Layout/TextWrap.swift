@@ -38,11 +38,17 @@ extension LayoutEngine {
   }
 
   private func makeBlock(_ run: TextRun, _ env: TextEnvironment, width: Double?, height: Double?) -> TextBlock {
-    var limit = env.lineLimit ?? Int.max
-    if let height, height.isFinite {
-      let fit = ((height + env.lineSpacing) / (run.lineHeight + env.lineSpacing) + 1e-9).rounded(.down)
-      limit = min(limit, max(1, Int(min(fit, 1e9))))
+    // The lines kept at a font scale: the line limit, and as many as fit
+    // the proposed height at that scale (at least one).
+    func kept(at scale: Double) -> Int {
+      var limit = env.lineLimit ?? Int.max
+      if let height, height.isFinite {
+        let fit = ((height + env.lineSpacing) / (run.lineHeight * scale + env.lineSpacing) + 1e-9).rounded(.down)
+        limit = min(limit, max(1, Int(min(fit, 1e9))))
+      }
+      return limit
     }
+    var limit = kept(at: 1)
     let hasBreak = run.scalars.contains("\n")
     // One line that fits (or nothing to fit it to): as it is.
     if !hasBreak && (width == nil || run.width <= width! + 1e-9) {
@@ -53,23 +59,25 @@ extension LayoutEngine {
     var lines = breakLines(set, width: w)
     // The largest size from 1 down to the minimum scale at which the text
     // fits its lines (SwiftUI shrinks before it truncates).
+    // A smaller font may also fit more lines in the proposed height.
     if lines.count > limit && env.minimumScale < 1 {
       var smallest = resized(run, env.minimumScale)
       var tried = breakLines(smallest, width: w)
-      if tried.count <= limit {
+      var scale = env.minimumScale
+      if tried.count <= kept(at: scale) {
         var (lo, hi) = (env.minimumScale, 1.0)
         for _ in 0..<12 {
           let mid = (lo + hi) / 2
           let candidate = resized(run, mid)
           let broken = breakLines(candidate, width: w)
-          if broken.count <= limit {
-            (lo, smallest, tried) = (mid, candidate, broken)
+          if broken.count <= kept(at: mid) {
+            (lo, smallest, tried, scale) = (mid, candidate, broken, mid)
           } else {
             hi = mid
           }
         }
       }
-      (set, lines) = (smallest, tried)
+      (set, lines, limit) = (smallest, tried, kept(at: scale))
     }
     var rows = lines.prefix(limit).map { slice(set, $0) }
     if lines.count > limit {
