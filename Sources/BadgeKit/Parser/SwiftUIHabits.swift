@@ -190,7 +190,7 @@ extension Parser {
   mutating func swiftPathCall() throws(ParseError) -> PathCommand? {
     let commands = [
       "move": "move", "addLine": "line", "addQuadCurve": "quad", "addCurve": "cubic", "closeSubpath": "close",
-      "addLines": "lines",
+      "addLines": "lines", "addArc": "arc",
     ]
     let receiver: String
     switch peek.kind {
@@ -207,29 +207,46 @@ extension Parser {
     var args: [Argument] = []
     if check(.leftParen) { args = try arguments() }
     let written = start.union(previous.range)
-    // CGPoint(x: a, y: b) is the pair (a, b); `to:` is the point itself.
+    // CGPoint(x: a, y: b) is the pair (a, b); `to:` and `center:` are the
+    // point itself; `.degrees(45)` is `45deg`; the rest is as written.
     var texts: [String] = []
     var converted: [Argument] = []
     for a in args {
       var value = a.value
-      var text: String?
+      var text = source.text(a.value.range.start..<a.value.range.end)
       if case .call("CGPoint", let xy) = a.value.kind, xy.count == 2 {
         value = Expr(.tuple([xy[0].value, xy[1].value]), a.value.range)
         let x = source.text(xy[0].value.range.start..<xy[0].value.range.end)
         let y = source.text(xy[1].value.range.start..<xy[1].value.range.end)
         text = "(\(x), \(y))"
+      } else if let angle = Resolver.angleFixIt(a.value), let degrees = Parser.angleValue(a.value) {
+        value = Expr(.number(degrees.value, degrees.unit), a.value.range)
+        text = angle.replacement
       }
-      let label = a.label == "to" ? nil : a.label
+      let label = a.label == "to" || a.label == "center" && converted.isEmpty ? nil : a.label
       converted.append(Argument(label: label, labelRange: a.labelRange, value: value))
-      if let text { texts.append(label.map { "\($0): \(text)" } ?? text) }
+      texts.append(label.map { "\($0): \(text)" } ?? text)
     }
-    let fix =
-      ours == "close"
-      ? "close" : texts.count == args.count && !args.isEmpty ? "\(ours) " + texts.joined(separator: ", ") : nil
+    let fix = ours == "close" ? "close" : !args.isEmpty ? "\(ours) " + texts.joined(separator: ", ") : nil
     report(
       Diagnostic(
         .swiftUIName("\(receiver).\(method)", badgec: ours, hint: nil), at: start.union(methodRange),
         fixIts: fix.map { [FixIt(written, $0)] } ?? []))
     return PathCommand(name: ours, nameRange: methodRange, arguments: converted, range: written)
+  }
+
+  /// The angle of SwiftUI's `.degrees(45)` or `.radians(0.5)` of a number
+  /// written out (negative too), with its unit.
+  static func angleValue(_ e: Expr) -> (value: Double, unit: NumberUnit)? {
+    guard case .call(let f, let args) = e.kind, f == "degrees" || f == "radians" || f == "Angle", args.count == 1
+    else { return nil }
+    let unit: NumberUnit = f == "radians" || args[0].label == "radians" ? .rad : .deg
+    switch args[0].value.kind {
+    case .number(let x, .none): return (x, unit)
+    case .negate(let inner):
+      guard case .number(let x, .none) = inner.kind else { return nil }
+      return (-x, unit)
+    default: return nil
+    }
   }
 }

@@ -46,7 +46,8 @@ extension Evaluator {
       let position: Int
       if let label = arg.label {
         guard let i = positions?[label] ?? (positions == nil ? parameters.firstIndex(of: label) : nil) else {
-          report(.unknownArgumentLabel(label, of: callee), arg.labelRange)
+          let near = parameters.count <= 64 ? Suggestions.label(for: label, in: parameters) : nil
+          report(.unknownArgumentLabel(label, of: callee, suggestion: near), arg.labelRange, replacingWith: near)
           bound.ok = false
           continue
         }

@@ -32,6 +32,14 @@ final class Evaluator {
     diagnostics.append(Diagnostic(message, at: range, notes: componentNotes()))
   }
 
+  /// Reports `message` with a fix-it writing `replacement` over `range`.
+  func report(_ message: Message, _ range: SourceRange, replacingWith replacement: String?) {
+    if muted > 0 && !message.isLimit { return }
+    diagnostics.append(
+      Diagnostic(
+        message, at: range, notes: componentNotes(), fixIts: replacement.map { [FixIt(range, $0)] } ?? []))
+  }
+
   /// Notes for the components being drawn: the three innermost and the
   /// outermost, each at its use.
   func componentNotes() -> [Note] {

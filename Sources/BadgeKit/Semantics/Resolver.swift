@@ -538,6 +538,6 @@ struct Resolver {
   /// The candidate closest to `name` by edit distance, if close enough to
   /// be a likely typo (see `Suggestions.closest`).
   static func suggest(_ name: String, _ candidates: [String]) -> String? {
-    Suggestions.closest(to: name, in: candidates)
+    Suggestions.label(for: name, in: candidates)
   }
 }

@@ -22,6 +22,16 @@ enum Suggestions {
     return best?.name
   }
 
+  /// An argument label for the unknown `label`: the closest by edit
+  /// distance, else the one candidate that `label` begins (`start` for
+  /// `startAngle`, `tangent1` for `tangent1End`; at least three letters).
+  static func label(for label: String, in candidates: [String]) -> String? {
+    if let near = closest(to: label, in: candidates) { return near }
+    guard label.utf8.count >= 3 else { return nil }
+    let longer = candidates.filter { $0.utf8.count > label.utf8.count && $0.hasPrefix(label) }
+    return longer.count == 1 ? longer[0] : nil
+  }
+
   /// Levenshtein distance with a swap of neighbours counting as one, ASCII
   /// letters compared without case, when it is at most `limit`; nil when
   /// it is more. Only a band of `2 * limit + 1` cells a row is computed,
