@@ -135,6 +135,50 @@ struct HabitDiagnosticTests {
     #expect(point.diagnostics.count == 1 && point.diagnostics[0].fixIts.map(\.replacement) == ["(0.5, 0)"])
   }
 
+  /// SwiftUI's gradient initialisers, each one error whose one fix-it
+  /// writes the whole call as badgec's; applied, it draws what badgec's
+  /// own spelling (written by hand here) draws.
+  @Test func swiftUIGradientsAreOneErrorWithOneFixIt() throws {
+    let cases = [
+      (
+        "LinearGradient(gradient: Gradient(colors: [.red, .blue]), startPoint: .top, endPoint: .bottom)",
+        "linear(red, blue, start: top, end: bottom)"
+      ),
+      (
+        "LinearGradient(colors: [Color.red, .blue], startPoint: .leading, endPoint: .trailing)",
+        "linear(red, blue, start: leading, end: trailing)"
+      ),
+      (
+        "LinearGradient(stops: [.init(color: .red, location: 0.2), Gradient.Stop(color: .blue, location: 0.9)], startPoint: UnitPoint(x: 0.5, y: 0), endPoint: .bottom)",
+        "linear(stop(red, 0.2), stop(blue, 0.9), start: (0.5, 0), end: bottom)"
+      ),
+      (
+        "RadialGradient(gradient: Gradient(colors: [.yellow, .orange]), center: .center, startRadius: 5, endRadius: 40)",
+        "radial(yellow, orange, startRadius: 5, endRadius: 40)"
+      ),
+      (
+        "AngularGradient(colors: [.green, .mint], center: .top, startAngle: .degrees(-90), endAngle: .radians(1))",
+        "angular(green, mint, center: top, startAngle: -90deg, endAngle: 1rad)"
+      ),
+    ]
+    for (swiftUI, ours) in cases {
+      let written = "badge B size 50 { rect().fill(\(swiftUI)) }"
+      let r = Support.compile(written)
+      #expect(r.diagnostics.count == 1, "\(swiftUI): \(r.renderedDiagnostics)")
+      guard r.diagnostics.count == 1, r.diagnostics[0].fixIts.count == 1 else {
+        Issue.record("\(swiftUI): not one fix-it")
+        continue
+      }
+      let fix = r.diagnostics[0].fixIts[0]
+      var bytes = Array(written.utf8)
+      bytes.replaceSubrange(fix.range.start..<fix.range.end, with: Array(fix.replacement.utf8))
+      let fixed = Support.compile(String(decoding: bytes, as: UTF8.self))
+      let expected = Support.compile("badge B size 50 { rect().fill(\(ours)) }")
+      #expect(!fixed.hasErrors, "\(fix.replacement): \(fixed.renderedDiagnostics)")
+      #expect(fixed.output != nil && fixed.output == expected.output, "\(fix.replacement) is not \(ours)")
+    }
+  }
+
   @Test func letsThatHideBuiltins() {
     let r = Support.compile(
       "let top = 3\nlet middle = 2\nbadge B { let height = 5\n rect().frame(width: top + middle, height: height) }")

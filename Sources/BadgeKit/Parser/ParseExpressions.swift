@@ -222,8 +222,10 @@ extension Parser {
     case .identifier(let name):
       advance()
       if check(.leftParen) && !peek.spaceBefore {
+        let mark = diagnostics.count
         let args = try arguments()
         try setHeight(height + 1, at: t.range)
+        if let gradient = swiftUIGradient(name, args, at: range(from: t.range), since: mark) { return gradient }
         return Expr(.call(name, args), range(from: t.range))
       }
       height = 1
