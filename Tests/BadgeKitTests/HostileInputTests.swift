@@ -293,6 +293,37 @@ struct HostileInputTests {
     #expect(r.diagnostics.count <= 2, "\(r.renderedDiagnostics.prefix(400))")
   }
 
+  /// A long list passed over at every copy (summed, compared, written
+  /// out, handed to a component): each pass costs a step an item, so the
+  /// evaluation budget stops it with a located error (it ran for minutes);
+  /// a component's arguments holding one are not hashed at each use.
+  @Test func longListsAtEveryCopy() {
+    let list = "let v = (" + Array(repeating: "1", count: 50_000).joined(separator: ", ") + ")\n"
+    for body in [
+      "repeat 10000 as i { rect().frame(width: v.sum() / 1000) }",
+      "repeat 10000 as i { if v == v { rect() } }",
+      "repeat 10000 as i { rect().frame(width: v.max() + v.min() + v.prefix(i).count) }",
+      "repeat 10000 as i { text(\"\\(v.prefix(20))\") }",
+    ] {
+      let start = Date()
+      let r = Support.compile(list + "badge B size 100 { \(body) }")
+      #expect(
+        r.renderedDiagnostics.contains("takes more than 2000000 steps"), "\(body): \(r.renderedDiagnostics.prefix(300))"
+      )
+      #expect(Date().timeIntervalSince(start) < 20, "\(body)")
+    }
+    // Within the budget it is drawn: a list to a component at every copy.
+    let start = Date()
+    let r = Support.compile(
+      list + "component C(list) { rect().frame(width: list[0]) }\nbadge B size 100 { repeat 2000 as i { C(list: v) } }")
+    #expect(!r.hasErrors, "\(r.renderedDiagnostics.prefix(300))")
+    #expect(Date().timeIntervalSince(start) < 20)
+    let long = Value.tuple(Array(repeating: .number(1), count: 50_000))
+    #expect(!ComponentDrawing.cacheable([.number(2), long]))
+    #expect(ComponentDrawing.cacheable([.number(2), .tuple([long.prefixForTest(9_000)])]))
+    #expect(!ComponentDrawing.cacheable([.tuple([long.prefixForTest(6_000), long.prefixForTest(6_000)])]))
+  }
+
   /// A run of characters that start no token is one error at the run,
   /// however long: 60 MB of them took 2.7 s as 60 million errors.
   @Test func aRunOfBadCharactersIsOneError() {
@@ -494,4 +525,12 @@ final class StackBox: @unchecked Sendable {
 struct Failure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
+}
+
+extension Value {
+  /// A list of this list's first `n` items.
+  fileprivate func prefixForTest(_ n: Int) -> Value {
+    guard case .tuple(let items) = self else { return self }
+    return .tuple(Array(items.prefix(n)))
+  }
 }

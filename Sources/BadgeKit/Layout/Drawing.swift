@@ -390,11 +390,14 @@ extension LayoutEngine {
         let environment = textEnvironment(view)
         // A `: View` component's children are proposed what it was.
         let sized = component.sizedToContent
-        let key = ComponentDrawing.Key(
-          name: name, arguments: values, size: size, context: context, environment: environment,
-          proposedWidth: sized ? p.width : nil, proposedHeight: sized ? p.height : nil)
-        // (A recorded layout draws every use, to record what is inside.)
-        if recorder == nil, let cached = componentDrawings[key] {
+        // (A recorded layout draws every use, to record what is inside;
+        // arguments holding long lists are not hashed at every use.)
+        let key =
+          recorder == nil && ComponentDrawing.cacheable(values)
+          ? ComponentDrawing.Key(
+            name: name, arguments: values, size: size, context: context, environment: environment,
+            proposedWidth: sized ? p.width : nil, proposedHeight: sized ? p.height : nil) : nil
+        if let key, let cached = componentDrawings[key] {
           guard spend(cached.fillCount, at: nameRange), spendCopies(cached.fillCount, at: nameRange) else { return }
           nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t, call: (name, nameRange)) })
           return
@@ -416,7 +419,7 @@ extension LayoutEngine {
         // Handing the drawing up copies it: a chain of components copies a
         // shape once a level.
         guard spendCopies(drawing.fillCount, at: nameRange) else { return }
-        if recorder == nil { componentDrawings[key] = drawing }
+        if let key { componentDrawings[key] = drawing }
         nodes.append(contentsOf: local.map { $0.transformed(by: t, call: (name, nameRange)) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)

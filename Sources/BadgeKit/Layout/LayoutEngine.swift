@@ -19,6 +19,20 @@ struct ComponentDrawing {
   var nodes: [SceneNode]
   /// How many fills `nodes` hold.
   var fillCount: Int
+
+  /// The most values (list items at any depth) the arguments of a cached
+  /// drawing hold: hashing them costs as much at every use.
+  static let maximumKeyWeight = 10_000
+
+  /// Whether a drawing with these arguments is cached.
+  static func cacheable(_ arguments: [Value]) -> Bool {
+    var left = maximumKeyWeight
+    for a in arguments {
+      left -= a.weight(upTo: left + 1)
+      if left < 0 { return false }
+    }
+    return true
+  }
 }
 
 /// What is left of a limit on the layout's work, and whether running out

@@ -254,6 +254,8 @@ final class Evaluator {
     -> Value
   {
     if l == .invalid || r == .invalid { return .invalid }
+    // Lists add and compare item by item: a step an item.
+    guard spend(over: l, at: range), spend(over: r, at: range) else { return .invalid }
     let result: Value?
     switch op {
     case .add, .subtract: result = additive(op == .add ? 1 : -1, l, r, right)

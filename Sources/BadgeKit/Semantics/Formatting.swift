@@ -23,6 +23,7 @@ enum Formatting {
     case .keyword(let k): return k
     case .color(let c): return SVGText.hex(c)
     case .tuple(let items):
+      guard ev.spend(over: v, at: range) else { return nil }
       var parts: [String] = []
       for item in items {
         guard let t = text(of: item, at: range, ev) else { return nil }

@@ -37,6 +37,8 @@ enum Lists {
       _ = ev.mismatch("a list such as (40, 25, 20) before '.\(name)'", value, range)
       return .invalid
     }
+    // Each pass over the items costs a step an item (a count costs none).
+    if name != "count" && !ev.spend(over: value, at: range) { return .invalid }
     if name == "prefix" {
       guard args.count == 1, args[0].label == nil else {
         ev.report(args.isEmpty ? .missingArgument("#1", of: name) : .tooManyArguments(name, max: 1), range)
@@ -78,5 +80,31 @@ enum Lists {
       }
       return best
     }
+  }
+}
+
+extension Value {
+  /// How many values this one holds, itself and every item of its lists
+  /// at any depth, counted up to `limit` (an operation on a list costs in
+  /// proportion to it: a sum, a comparison, a text).
+  func weight(upTo limit: Int) -> Int {
+    guard case .tuple(let items) = self else { return 1 }
+    var n = 1 + items.count
+    if n >= limit { return max(limit, 1) }
+    for item in items {
+      guard case .tuple = item else { continue }
+      n += item.weight(upTo: limit - n + 1) - 1
+      if n >= limit { return limit }
+    }
+    return n
+  }
+}
+
+extension Evaluator {
+  /// Takes from the step budget what an operation over list `v` costs
+  /// (its weight); false, after one report at `range`, once it is spent.
+  func spend(over v: Value, at range: SourceRange) -> Bool {
+    guard case .tuple = v else { return true }
+    return spend(v.weight(upTo: Evaluator.maximumSteps + 1), at: range)
   }
 }
