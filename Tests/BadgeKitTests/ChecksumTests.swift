@@ -1,5 +1,6 @@
 // Checksum tests against the published check values, and Adler-32 of two
 // parts combined equal to that of the whole.
+import Foundation
 import Testing
 
 @testable import BadgeKit
@@ -20,6 +21,33 @@ struct ChecksumTests {
   @Test func adler32CheckValue() {
     #expect(ChecksumTests.adler(Array("Wikipedia".utf8)).checksum == 0x11E6_0398)
     #expect(ChecksumTests.adler([]).checksum == 1)
+  }
+
+  /// Long runs (every length to 40, and 100,003 bytes of every value),
+  /// eight and sixteen bytes a step, against Python's zlib.
+  @Test func longInputsAgreeWithZlib() throws {
+    guard let python = Support.tool("python3") else { return }
+    var r = RasterCoverageTests.Random(state: 5)
+    let bytes = (0..<100_003).map { _ in UInt8(r.next() * 256) } + [UInt8](repeating: 255, count: 20_000)
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("bytes")
+    try Data(bytes).write(to: file)
+    let script = """
+      import sys, zlib
+      b = open(sys.argv[1], 'rb').read()
+      for n in list(range(41)) + [len(b)]:
+          print(zlib.crc32(b[:n]), zlib.adler32(b[:n]))
+      """
+    let lines = String(decoding: try Support.run(python, ["-c", script, file.path]).stdout, as: UTF8.self)
+      .split(separator: "\n")
+    let lengths = Array(0...40) + [bytes.count]
+    #expect(lines.count == lengths.count)
+    for (n, line) in zip(lengths, lines) {
+      var crc = CRC32()
+      crc.update(Array(bytes[..<n]))
+      #expect(line == "\(crc.checksum) \(ChecksumTests.adler(Array(bytes[..<n])).checksum)", "\(n) bytes")
+    }
   }
 
   @Test(arguments: [0, 1, 7, 5552, 5553, 100_000])

@@ -18,10 +18,13 @@ struct DeflateTests {
       var start = 0
       repeat {
         let end = min(data.count, start + segment)
-        deflater.output.removeAll()
-        deflater.compressSegment(
-          UnsafeBufferPointer(rebasing: all[start..<end]),
-          dictionary: UnsafeBufferPointer(rebasing: all[max(0, start - 32_768)..<start]))
+        deflater.clearOutput()
+        // (An empty input has no address to start from.)
+        if let base = all.baseAddress {
+          deflater.compressSegment(base + start, count: end - start, dictionary: min(start, 32_768))
+        } else {
+          [UInt8(0)].withUnsafeBufferPointer { deflater.compressSegment($0.baseAddress!, count: 0, dictionary: 0) }
+        }
         out += deflater.output
         start = end
       } while start < data.count

@@ -1,149 +1,167 @@
-// Deflate (RFC 1951) for the PNG encoder: bytes in, compressed segments out.
-// LZ77 with short hash chains over a 32 KiB window, tuned for speed (greedy,
-// matches of four bytes or more compared eight bytes at a time, long runs not
-// re-hashed). The matches and literals of each block (up to 64 Ki of them)
-// are coded with Huffman codes made for that block (Huffman.swift), or with
-// the fixed codes when those come out shorter. The stream is cut into
-// segments that end on a byte boundary (a "sync flush": an empty stored
-// block), each able to look back into the 32 KiB before it, so segments can
-// be compressed on different threads and simply concatenated, as pigz does.
-// An empty final block ends the stream.
+// Deflate (RFC 1951) for the PNG encoder: filtered rows in, compressed
+// segments out, at memory speed on badge-like images (flat colours and
+// smooth gradients, which filter to long runs of few byte values). In the
+// manner of fpng and fdeflate's fast modes: one probe of a hash table of
+// four-byte sequences a position (no chains), greedy matches compared eight
+// bytes at a time, the positions inside a match not entered, tokens kept in
+// a buffer and counted as they are made, a block's Huffman codes built once
+// from those counts (Huffman.swift), or the fixed codes, or stored bytes,
+// whichever is shortest, and bits written eight bytes at a time. The stream
+// is cut into segments that end on a byte boundary (a "sync flush": an
+// empty stored block), each able to look back into the 32 KiB before it, so
+// segments are compressed on different threads and simply concatenated, as
+// pigz does. An empty final block ends the stream.
 
 /// Compresses segments of a deflate stream; one per thread, reused.
 final class Deflater {
   /// The two bytes of an empty final block (BFINAL = 1, fixed codes, end).
   static let finalBlock: [UInt8] = [0x03, 0x00]
 
-  /// Compressed bytes not yet taken by the caller.
-  var output: [UInt8] = []
+  /// The compressed bytes of the segments since `clearOutput()`.
+  var output: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: out, count: outCount) }
 
-  private static let windowSize = 32_768
-  private static let hashBits = 16
-  /// Candidates tried per position; a match this long ends the search.
-  private static let maxChain = 8
-  private static let goodEnough = 64
-  /// Matches start at four bytes (the hash covers four).
+  static let windowSize = 32_768
+  private static let hashBits = 15
   private static let minMatch = 4
   private static let maxMatch = 258
-  /// Inside a match, positions are entered in the hash only for matches
-  /// up to this long (longer ones are runs; their start suffices).
-  private static let maxInsert = 16
+  /// Tokens a block holds at most (a new block adapts its codes).
+  private static let blockTokens = 1 << 15
 
-  /// The dictionary (up to a window) and the segment's input.
-  private var data: [UInt8] = []
-  /// This compressor's own position of `data[0]`; it only grows, so table
-  /// entries from earlier segments always fall before it and are ignored.
-  private var base = 0
-  /// Absolute position of the next byte to compress.
-  private var position = 0
-  /// Most recent absolute position (+1; 0 for none) of each 4-byte hash.
-  private let head = UnsafeMutablePointer<Int>.allocate(capacity: 1 << Deflater.hashBits)
-  /// Previous position (+1) with the same hash, by position modulo the window.
-  private let previous = UnsafeMutablePointer<Int>.allocate(capacity: Deflater.windowSize)
+  /// Most recent position (absolute, +1; 0 for none) of each 4-byte hash.
+  private let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << Deflater.hashBits)
+  /// The absolute position of the next segment's first byte (its
+  /// dictionary's): table entries before it are from earlier segments.
+  private var nextBase = 1
+
+  /// The block being gathered: a literal byte (below 256), or a match as
+  /// `1 << 31 | distance code << 26 | (length − 3) << 15 | (distance − 1)`.
+  private let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: Deflater.blockTokens)
+  private var tokenCount = 0
+  /// How often each literal/length symbol and distance code is used in it.
+  private let literalCounts = UnsafeMutablePointer<Int>.allocate(capacity: 286)
+  private let distanceCounts = UnsafeMutablePointer<Int>.allocate(capacity: 30)
+
+  private var out = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+  private var outCount = 0
+  private var outCapacity = 1 << 16
   private var bits: UInt64 = 0
   private var bitCount = 0
+  /// `lengthIndex` and `distanceIndices`, held here: the hot loop reads
+  /// them without the checks that a static's first use needs.
+  private let lengthCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+  private let distanceCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
 
   init() {
+    Deflater.lengthIndex.withUnsafeBufferPointer { lengthCodes.initialize(from: $0.baseAddress!, count: 256) }
+    Deflater.distanceIndices.withUnsafeBufferPointer { distanceCodes.initialize(from: $0.baseAddress!, count: 512) }
     head.initialize(repeating: 0, count: 1 << Deflater.hashBits)
-    previous.initialize(repeating: 0, count: Deflater.windowSize)
+    literalCounts.initialize(repeating: 0, count: 286)
+    distanceCounts.initialize(repeating: 0, count: 30)
   }
 
   deinit {
     head.deallocate()
-    previous.deallocate()
+    tokens.deallocate()
+    literalCounts.deallocate()
+    distanceCounts.deallocate()
+    out.deallocate()
+    lengthCodes.deallocate()
+    distanceCodes.deallocate()
   }
 
-  /// Compresses `input`, which follows `dictionary` in the stream (only
-  /// its last 32 KiB matter), and appends to `output` its blocks, ended by
-  /// a sync flush, so the output ends on a byte boundary.
-  func compressSegment(_ input: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>) {
-    let keep = min(dictionary.count, Deflater.windowSize)
-    base = position + Deflater.windowSize + 1
-    data.removeAll(keepingCapacity: true)
-    data.append(contentsOf: dictionary[(dictionary.count - keep)...])
-    data.append(contentsOf: input)
-    data.withUnsafeBufferPointer { d in
-      var p = base
-      while p < base + keep && p + 3 < base + d.count {
-        let h = hash(d.baseAddress! + (p - base))
-        previous[p & (Deflater.windowSize - 1)] = head[h]
-        head[h] = p + 1
-        p += 1
+  func clearOutput() { outCount = 0 }
+
+  /// Compresses the `count` bytes at `input`, which follow in the stream
+  /// the `dictionary` bytes just before them in memory (only the last 32
+  /// KiB are looked at), and appends their blocks, ended by a sync flush,
+  /// so the output ends on a byte boundary.
+  func compressSegment(_ input: UnsafePointer<UInt8>, count: Int, dictionary: Int) {
+    let keep = min(dictionary, Deflater.windowSize)
+    let buffer = input - keep
+    let end = keep + count
+    // Absolute positions only grow, by more than a window a segment; the
+    // table is cleared long before they would not fit.
+    if nextBase > Int(Int32.max) - end - 2 * Deflater.windowSize {
+      head.update(repeating: 0, count: 1 << Deflater.hashBits)
+      nextBase = 1
+    }
+    let base = nextBase
+    nextBase = base + end + Deflater.windowSize + 1
+    // The dictionary's positions, so the first rows find their matches.
+    var p = 0
+    while p + 4 <= min(keep, end) {
+      head[Deflater.hash(buffer + p)] = Int32(base + p + 1)
+      p += 1
+    }
+    var blockStart = keep
+    p = keep
+    // The loop keeps the tables in locals (a class's fields would be read
+    // again at every step) and the token count in a register.
+    let head = self.head
+    let tokens = self.tokens
+    let literals = literalCounts
+    let distances = distanceCounts
+    let lengthCodes = self.lengthCodes
+    let distanceCodes = self.distanceCodes
+    var n = tokenCount
+    let raw = UnsafeRawPointer(buffer)
+    while p &+ Deflater.minMatch <= end {
+      let here = raw.loadUnaligned(fromByteOffset: p, as: UInt32.self)
+      let h = Int((here &* 2_654_435_761) >> UInt32(32 - Deflater.hashBits))
+      let candidate = Int(head[h]) &- 1 &- base
+      head[h] = Int32(truncatingIfNeeded: base &+ p &+ 1)
+      let distance = p &- candidate
+      if candidate >= 0 && distance <= Deflater.windowSize
+        && raw.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == here
+      {
+        let length =
+          4 &+ Deflater.matchLength(buffer + (candidate &+ 4), buffer + (p &+ 4), min(Deflater.maxMatch, end &- p) &- 4)
+        let li = Int(lengthCodes[length &- 3])
+        let d = distance &- 1
+        let di = Int(d < 256 ? distanceCodes[d] : distanceCodes[256 &+ (d >> 7)])
+        tokens[n] = 1 << 31 | UInt32(truncatingIfNeeded: di << 26 | (length &- 3) << 15 | d)
+        literals[257 &+ li] &+= 1
+        distances[di] &+= 1
+        p &+= length
+        // One position near the match's end, so what follows finds it.
+        if p &+ 4 <= end {
+          let v = raw.loadUnaligned(fromByteOffset: p &- 2, as: UInt32.self)
+          head[Int((v &* 2_654_435_761) >> UInt32(32 - Deflater.hashBits))] = Int32(truncatingIfNeeded: base &+ p &- 1)
+        }
+      } else {
+        let byte = buffer[p]
+        tokens[n] = UInt32(byte)
+        literals[Int(byte)] &+= 1
+        p &+= 1
+      }
+      n &+= 1
+      if n >= Deflater.blockTokens - 1 {
+        tokenCount = n
+        writeBlock(from: buffer + blockStart, count: p - blockStart)
+        n = 0
+        blockStart = p
       }
     }
-    position = base + keep
-    compress()
-    writeBlock()
+    tokenCount = n
+    while p < end {
+      literal(buffer[p])
+      p += 1
+    }
+    writeBlock(from: buffer + blockStart, count: p - blockStart)
     // Sync flush: an empty stored block, then the byte boundary.
-    writeBits(0, 3)
-    if bitCount > 0 { writeBits(0, 8 - bitCount) }
-    output += [0x00, 0x00, 0xFF, 0xFF]
-  }
-
-  private func compress() {
-    let end = base + data.count
-    let limit = end
-    data.withUnsafeBufferPointer { buffer in
-      let d = buffer.baseAddress!
-      while position < limit {
-        let here = position - base
-        guard end - position >= Deflater.minMatch else {
-          literal(d[here])
-          position += 1
-          continue
-        }
-        let h = hash(d + here)
-        let (length, distance) = longestMatch(d, here, h, available: min(Deflater.maxMatch, end - position))
-        previous[position & (Deflater.windowSize - 1)] = head[h]
-        head[h] = position + 1
-        if length >= Deflater.minMatch {
-          match(length, distance)
-          if length <= Deflater.maxInsert {
-            for p in (position + 1)..<min(position + length, end - 3) {
-              let hp = hash(d + (p - base))
-              previous[p & (Deflater.windowSize - 1)] = head[hp]
-              head[hp] = p + 1
-            }
-          }
-          position += length
-        } else {
-          literal(d[here])
-          position += 1
-        }
-      }
+    reserve(16)
+    put(0, 3)
+    align()
+    for b: UInt8 in [0x00, 0x00, 0xFF, 0xFF] {
+      out[outCount] = b
+      outCount += 1
     }
   }
 
   @inline(__always)
-  private func hash(_ p: UnsafePointer<UInt8>) -> Int {
+  private static func hash(_ p: UnsafePointer<UInt8>) -> Int {
     let v = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
     return Int((v &* 2_654_435_761) >> UInt32(32 - Deflater.hashBits))
-  }
-
-  /// The longest earlier match for the bytes at `here` (an index into `d`)
-  /// among the hash chain's first candidates; length 0 if none.
-  @inline(__always)
-  private func longestMatch(_ d: UnsafePointer<UInt8>, _ here: Int, _ h: Int, available: Int) -> (Int, Int) {
-    var candidate = head[h] - 1
-    var best = 0
-    var bestDistance = 0
-    var chain = Deflater.maxChain
-    let p = here + base
-    while candidate >= base && chain > 0 {
-      let distance = p - candidate
-      if distance > Deflater.windowSize || distance <= 0 { break }
-      let n = Deflater.matchLength(d + (candidate - base), d + here, available)
-      if n > best {
-        best = n
-        bestDistance = distance
-        if n >= Deflater.goodEnough || n == available { break }
-      }
-      let next = previous[candidate & (Deflater.windowSize - 1)] - 1
-      if next >= candidate { break }
-      candidate = next
-      chain -= 1
-    }
-    return best >= Deflater.minMatch ? (best, bestDistance) : (0, 0)
   }
 
   /// How many bytes at `a` and `b` agree, up to `limit`; eight at a time.
@@ -161,84 +179,171 @@ final class Deflater {
     return n
   }
 
-  // MARK: Blocks
-
-  /// The block being gathered: a literal byte (below 256), or a match as
-  /// `matchFlag | length << 16 | distance`.
-  private var tokens: [UInt32] = []
-  private static let matchFlag: UInt32 = 1 << 31
-  /// Tokens a block holds at most (a new block adapts its codes).
-  private static let blockTokens = 1 << 16
-
   @inline(__always)
   private func literal(_ byte: UInt8) {
-    tokens.append(UInt32(byte))
-    if tokens.count >= Deflater.blockTokens { writeBlock() }
+    tokens[tokenCount] = UInt32(byte)
+    tokenCount += 1
+    literalCounts[Int(byte)] += 1
   }
 
-  @inline(__always)
-  private func match(_ length: Int, _ distance: Int) {
-    tokens.append(Deflater.matchFlag | UInt32(length) << 16 | UInt32(distance))
-    if tokens.count >= Deflater.blockTokens { writeBlock() }
-  }
+  // MARK: Blocks
 
-  /// Writes the gathered tokens as one block (not the final one) with the
-  /// shorter of its own codes and the fixed codes, then its end.
-  private func writeBlock() {
-    var literalCounts = [Int](repeating: 0, count: 286)
-    var distanceCounts = [Int](repeating: 0, count: 30)
-    for t in tokens {
-      if t & Deflater.matchFlag == 0 {
-        literalCounts[Int(t)] += 1
-      } else {
-        literalCounts[257 + Int(Deflater.lengthIndex[Int(t >> 16 & 0x1FF)])] += 1
-        distanceCounts[Deflater.distanceIndex(Int(t & 0xFFFF))] += 1
-      }
+  /// Writes the gathered tokens, which stand for the `count` bytes at
+  /// `raw`, as one block (not the final one): with codes of its own, the
+  /// fixed codes or stored, whichever is shortest; then clears the counts.
+  private func writeBlock(from raw: UnsafePointer<UInt8>, count: Int) {
+    defer {
+      tokenCount = 0
+      literalCounts.update(repeating: 0, count: 286)
+      distanceCounts.update(repeating: 0, count: 30)
     }
+    guard count > 0 else { return }
     literalCounts[256] = 1
-    let own = Huffman.DynamicCodes(literalCounts: literalCounts, distanceCounts: distanceCounts)
+    let literal = Array(UnsafeBufferPointer(start: literalCounts, count: 286))
+    let distance = Array(UnsafeBufferPointer(start: distanceCounts, count: 30))
+    let own = Huffman.DynamicCodes(literalCounts: literal, distanceCounts: distance)
+    var extra = 0
+    for i in 0..<29 { extra += literal[257 + i] * Deflater.lengthExtra[i] }
+    for i in 0..<30 { extra += distance[i] * Deflater.distanceExtra[i] }
     func cost(_ literalLengths: [Int], _ distanceLengths: [Int]) -> Int {
-      zip(literalCounts, literalLengths).reduce(0) { $0 + $1.0 * $1.1 }
-        + zip(distanceCounts, distanceLengths).reduce(0) { $0 + $1.0 * $1.1 }
+      var bits = extra
+      for i in 0..<286 { bits += literal[i] * literalLengths[i] }
+      for i in 0..<30 { bits += distance[i] * distanceLengths[i] }
+      return bits
     }
-    writeBits(0, 1)  // BFINAL = 0: more blocks follow
-    if own.headerBits + cost(own.literalLengths, own.distanceLengths)
-      < cost(Deflater.fixedLiteralLengths, Deflater.fixedDistanceLengths)
-    {
-      writeBits(2, 2)  // BTYPE = 10: codes of its own
-      own.writeHeader { self.writeBits($0, $1) }
+    let dynamicBits = own.headerBits + cost(own.literalLengths, own.distanceLengths)
+    let fixedBits = cost(Deflater.fixedLiteralLengths, Deflater.fixedDistanceLengths)
+    // Stored: a header and its four length bytes per 65,535 bytes, aligned.
+    let storedBits = count * 8 + (count + 65_534) / 65_535 * 40 + 7
+    reserve(count + count / 8 + 1024)
+    if storedBits < min(dynamicBits, fixedBits) {
+      var at = 0
+      while at < count {
+        let n = min(65_535, count - at)
+        put(0, 3)  // BFINAL = 0, BTYPE = 00: stored
+        align()
+        let len = UInt16(n)
+        for b in [UInt8(len & 0xFF), UInt8(len >> 8), UInt8(~len & 0xFF), UInt8(~len >> 8)] {
+          out[outCount] = b
+          outCount += 1
+        }
+        (out + outCount).update(from: raw + at, count: n)
+        outCount += n
+        at += n
+      }
+    } else if dynamicBits < fixedBits {
+      put(0b100, 3)  // BFINAL = 0, BTYPE = 10: codes of its own
+      own.writeHeader { self.put($0, $1) }
       writeTokens(own.literalCodes, own.literalLengths, own.distanceCodes, own.distanceLengths)
     } else {
-      writeBits(1, 2)  // BTYPE = 01: fixed codes
+      put(0b010, 3)  // BFINAL = 0, BTYPE = 01: fixed codes
       writeTokens(
         Deflater.fixedLiteralCodes, Deflater.fixedLiteralLengths, Deflater.fixedDistanceCodes,
         Deflater.fixedDistanceLengths)
     }
-    tokens.removeAll(keepingCapacity: true)
   }
 
+  /// The tokens in the codes given, then the end of the block. Each
+  /// token is one write: a literal's code, or a length's code and extra
+  /// bits with the distance's code and extra bits (48 bits at most).
   private func writeTokens(
     _ literalCodes: [UInt32], _ literalLengths: [Int], _ distanceCodes: [UInt32], _ distanceLengths: [Int]
   ) {
-    for t in tokens {
-      if t & Deflater.matchFlag == 0 {
-        writeBits(literalCodes[Int(t)], literalLengths[Int(t)])
-        continue
-      }
-      let length = Int(t >> 16 & 0x1FF)
-      let distance = Int(t & 0xFFFF)
-      let li = Int(Deflater.lengthIndex[length])
-      writeBits(literalCodes[257 + li], literalLengths[257 + li])
-      if Deflater.lengthExtra[li] > 0 {
-        writeBits(UInt32(length - Deflater.lengthBase[li]), Deflater.lengthExtra[li])
-      }
-      let di = Deflater.distanceIndex(distance)
-      writeBits(distanceCodes[di], distanceLengths[di])
-      if Deflater.distanceExtra[di] > 0 {
-        writeBits(UInt32(distance - Deflater.distanceBase[di]), Deflater.distanceExtra[di])
+    // Each literal/length symbol's code and length in one word, and each
+    // distance code's, for the loop below.
+    var literalTable = [UInt64](repeating: 0, count: 286)
+    for i in 0..<286 { literalTable[i] = UInt64(literalCodes[i]) | UInt64(literalLengths[i]) << 32 }
+    var lengthTable = [UInt64](repeating: 0, count: 256)
+    for l in 0..<256 {
+      let li = Int(Deflater.lengthIndex[l])
+      let code = UInt64(literalCodes[257 + li])
+      let n = literalLengths[257 + li]
+      let extra = UInt64(l + 3 - Deflater.lengthBase[li])
+      lengthTable[l] = (code | extra << UInt64(n)) | UInt64(n + Deflater.lengthExtra[li]) << 32
+    }
+    var distanceTable = [UInt64](repeating: 0, count: 30)
+    // A distance code's code, its length, its extra bits' count and base.
+    for i in 0..<30 {
+      distanceTable[i] =
+        UInt64(distanceCodes[i]) | UInt64(distanceLengths[i]) << 32 | UInt64(Deflater.distanceExtra[i]) << 40
+        | UInt64(Deflater.distanceBase[i]) << 48
+    }
+    // The bit state in locals for the loop, stored back after it.
+    var bits = self.bits
+    var bitCount = self.bitCount
+    var at = out + outCount
+    @inline(__always) func put(_ value: UInt64, _ n: Int) {
+      bits |= value << UInt64(bitCount)
+      bitCount &+= n
+      UnsafeMutableRawPointer(at).storeBytes(of: bits.littleEndian, as: UInt64.self)
+      let whole = bitCount >> 3
+      at += whole
+      bits = bits >> UInt64(whole &* 8)
+      bitCount &= 7
+    }
+    let tokens = self.tokens
+    literalTable.withUnsafeBufferPointer { lit in
+      lengthTable.withUnsafeBufferPointer { len in
+        distanceTable.withUnsafeBufferPointer { dist in
+          for k in 0..<tokenCount {
+            let t = tokens[k]
+            if t & (1 << 31) == 0 {
+              let e = lit[Int(t)]
+              put(e & 0xFFFF_FFFF, Int(e >> 32))
+              continue
+            }
+            let l = len[Int(t >> 15 & 0xFF)]
+            let di = Int(t >> 26 & 0x1F)
+            let d = dist[di]
+            let ln = Int(l >> 32)
+            let dn = Int(d >> 32 & 0xFF)
+            let extra = UInt64(t & 0x7FFF) &+ 1 &- (d >> 48)
+            let value = (l & 0xFFFF_FFFF) | (d & 0xFFFF_FFFF | extra << UInt64(dn)) << UInt64(ln)
+            put(value, ln &+ dn &+ Int(d >> 40 & 0xFF))
+          }
+          let e = lit[256]
+          put(e & 0xFFFF_FFFF, Int(e >> 32))  // end of block
+        }
       }
     }
-    writeBits(literalCodes[256], literalLengths[256])  // end of block
+    self.bits = bits
+    self.bitCount = bitCount
+    outCount = at - out
+  }
+
+  // MARK: Bits
+
+  /// Room for `n` more bytes (and the eight-byte writes' slack).
+  private func reserve(_ n: Int) {
+    guard outCount + n + 16 > outCapacity else { return }
+    var capacity = outCapacity * 2
+    while outCount + n + 16 > capacity { capacity *= 2 }
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    bigger.update(from: out, count: outCount)
+    out.deallocate()
+    out = bigger
+    outCapacity = capacity
+  }
+
+  @inline(__always)
+  private func put(_ value: UInt32, _ n: Int) { put64(UInt64(value), n) }
+
+  /// Appends the low `n` bits (at most 56) of `value`: the pending bits
+  /// are stored eight bytes at a time, and the whole bytes among them kept.
+  @inline(__always)
+  private func put64(_ value: UInt64, _ n: Int) {
+    bits |= value << UInt64(bitCount)
+    bitCount += n
+    UnsafeMutableRawPointer(out + outCount).storeBytes(of: bits.littleEndian, as: UInt64.self)
+    let whole = bitCount >> 3
+    outCount += whole
+    bits = whole == 8 ? 0 : bits >> UInt64(whole * 8)
+    bitCount &= 7
+  }
+
+  /// Pads with zero bits to the next byte boundary.
+  private func align() {
+    if bitCount > 0 { put64(0, 8 - bitCount) }
   }
 
   // MARK: Tables (RFC 1951, 3.2.5 and 3.2.6)
@@ -270,8 +375,8 @@ final class Deflater {
   private static let distanceExtra = [
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
   ]
-  /// The length code index (0…28) of every length 3…258.
-  private static let lengthIndex: [UInt8] = (0...258).map { len in
+  /// The length code index (0…28) of every length 3…258, by length − 3.
+  private static let lengthIndex: [UInt8] = (3...258).map { len in
     var i = 0
     while i + 1 < lengthBase.count && lengthBase[i + 1] <= len { i += 1 }
     return UInt8(i)
@@ -291,16 +396,5 @@ final class Deflater {
   static func distanceIndex(_ distance: Int) -> Int {
     let d = distance - 1
     return Int(d < 256 ? distanceIndices[d] : distanceIndices[256 + (d >> 7)])
-  }
-
-  @inline(__always)
-  private func writeBits(_ value: UInt32, _ n: Int) {
-    bits |= UInt64(value) << UInt64(bitCount)
-    bitCount += n
-    while bitCount >= 8 {
-      output.append(UInt8(truncatingIfNeeded: bits))
-      bits >>= 8
-      bitCount -= 8
-    }
   }
 }

@@ -28,7 +28,8 @@ enum Huffman {
   /// two-queue construction: leaves sorted by count, and internal nodes,
   /// which are made in order of weight.
   private static func unlimitedLengths(_ counts: [Int], _ used: [Int]) -> [Int] {
-    let leaves = used.sorted { (counts[$0], $0) < (counts[$1], $1) }
+    // By count, then symbol: sorted as keys (count above the symbol's 16 bits).
+    let leaves = used.map { UInt64(counts[$0]) << 16 | UInt64($0) }.sorted().map { Int($0 & 0xFFFF) }
     let n = leaves.count
     var weight = leaves.map { counts[$0] }
     var parent = [Int](repeating: -1, count: 2 * n - 1)

@@ -16,8 +16,9 @@ struct PNGEncoder: BandEncoder {
   private let rowBytes: Int
   /// The last unfiltered row of the previous chunk (zeros at the top).
   private var lastRow: [UInt8]
-  /// The last 32 KiB of filtered data, for the next chunk's matches.
-  private var history: [UInt8] = []
+  /// How many bytes of filtered data before this chunk's are kept at the
+  /// front of the filtered buffer (at most 32 KiB), for its matches.
+  private var historyCount = 0
   private let compressors: [Deflater]
   private let buffers = Buffers()
   /// zlib header, then compressed bytes not yet written as IDAT.
@@ -49,17 +50,19 @@ struct PNGEncoder: BandEncoder {
     out += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
   }
 
-  /// Writes one chunk: length, type, data, CRC of type and data.
+  /// Writes one chunk: length, type, data, CRC of type and data (the
+  /// data handed to the sink as it is, not copied).
   private func chunk(_ type: String, _ data: [UInt8]) -> Bool {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(data.count + 12)
-    PNGEncoder.append32(&bytes, UInt32(data.count))
-    bytes += Array(type.utf8)
-    bytes += data
+    var head: [UInt8] = []
+    PNGEncoder.append32(&head, UInt32(data.count))
+    head += Array(type.utf8)
     var crc = CRC32()
-    crc.update(bytes[4...])
-    PNGEncoder.append32(&bytes, crc.checksum)
-    return bytes.withUnsafeBytes { sink($0) }
+    head.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[4...])) }
+    data.withUnsafeBytes { crc.update($0) }
+    var tail: [UInt8] = []
+    PNGEncoder.append32(&tail, crc.checksum)
+    return head.withUnsafeBytes { sink($0) } && (data.isEmpty || data.withUnsafeBytes { sink($0) })
+      && tail.withUnsafeBytes { sink($0) }
   }
 
   mutating func encode(_ pixels: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool {
@@ -68,53 +71,62 @@ struct PNGEncoder: BandEncoder {
     let stride = rowBytes + 1
     let width = self.width
     let channels = self.channels
-    // raw[0] is the row above the chunk; raw[r + 1] is row r.
-    buffers.reserve(raw: (rows + 1) * rowBytes, filtered: rows * stride)
+    // raw[r] is row r, unfiltered. The filtered rows follow the last 32 KiB
+    // of the chunks before, so every segment has the bytes it may refer
+    // back to just before it.
+    let window = Deflater.windowSize
+    // A thread takes at least 128 KiB: starting one costs more than that
+    // takes to encode.
+    let parts = max(1, min(threads, rows, rows * stride / 131_072))
+    buffers.reserve(raw: rows * rowBytes, filtered: window + rows * stride, above: parts * rowBytes)
     let raw = buffers.raw
-    let filtered = buffers.filtered
-    lastRow.withUnsafeBufferPointer { raw.update(from: $0.baseAddress!, count: rowBytes) }
-    let parts = min(threads, rows)
+    let front = buffers.filtered
+    let filtered = front + window
+    let aboveRows = buffers.above
+    lastRow.withUnsafeBufferPointer { aboveRows.update(from: $0.baseAddress!, count: rowBytes) }
     let source = pixels.baseAddress!
-    // Rows to bytes, then filtered, split between the threads.
-    runInParallel(parts) { t in
-      let (r0, r1) = (rows * t / parts, rows * (t + 1) / parts)
-      for r in r0..<r1 {
-        PNGEncoder.convert(source + r * width, into: raw + (r + 1) * rowBytes, width: width, channels: channels)
-      }
-    }
-    runInParallel(parts) { t in
-      let (r0, r1) = (rows * t / parts, rows * (t + 1) / parts)
-      for r in r0..<r1 {
-        PNGEncoder.filter(
-          raw + (r + 1) * rowBytes, above: raw + r * rowBytes, into: filtered + r * stride, rowBytes, channels)
-      }
-    }
-    // Deflate segments (by rows) and their checksums, one per thread.
-    let all = UnsafeBufferPointer(start: filtered, count: rows * stride)
     let sums = UnsafeMutablePointer<Adler32>.allocate(capacity: parts)
     sums.initialize(repeating: Adler32(), count: parts)
     defer { sums.deallocate() }
     let compressors = self.compressors
-    history.withUnsafeBufferPointer { past in
-      runInParallel(parts) { t in
-        let (a, b) = (rows * t / parts * stride, rows * (t + 1) / parts * stride)
-        let segment = UnsafeBufferPointer(rebasing: all[a..<b])
-        sums[t].update(segment)
-        compressors[t].output.removeAll(keepingCapacity: true)
-        if a == 0 {
-          compressors[t].compressSegment(segment, dictionary: past)
-        } else {
-          let from = max(0, a - 32_768)
-          compressors[t].compressSegment(segment, dictionary: UnsafeBufferPointer(rebasing: all[from..<a]))
-        }
+    let history = historyCount
+    // Each thread takes a run of rows: converts, filters (against the row
+    // above, which it converts again when another thread has it) and sums
+    // them; then, once every row is filtered (a segment's dictionary is
+    // the rows before it), compresses them.
+    runInParallel(parts) { t in
+      let (r0, r1) = (rows * t / parts, rows * (t + 1) / parts)
+      var above = UnsafePointer(aboveRows + t * rowBytes)
+      if r0 > 0 {
+        PNGEncoder.convert(source + (r0 - 1) * width, into: aboveRows + t * rowBytes, width: width, channels: channels)
       }
+      for r in r0..<r1 {
+        let row = raw + r * rowBytes
+        PNGEncoder.convert(source + r * width, into: row, width: width, channels: channels)
+        PNGEncoder.filter(row, above: above, into: filtered + r * stride, rowBytes, channels)
+        above = UnsafePointer(row)
+      }
+      sums[t].update(UnsafeBufferPointer(start: filtered + r0 * stride, count: (r1 - r0) * stride))
+    }
+    runInParallel(parts) { t in
+      let (a, b) = (rows * t / parts * stride, rows * (t + 1) / parts * stride)
+      compressors[t].clearOutput()
+      compressors[t].compressSegment(
+        filtered + a, count: b - a, dictionary: a == 0 ? history : min(a + history, window))
     }
     for t in 0..<parts {
       adler.combine(sums[t], length: (rows * (t + 1) / parts - rows * t / parts) * stride)
-      pending += compressors[t].output
+      pending.append(contentsOf: compressors[t].output)
     }
-    lastRow = Array(UnsafeBufferPointer(start: raw + rows * rowBytes, count: rowBytes))
-    history = Array(all[max(0, all.count - 32_768)...])
+    lastRow.withUnsafeMutableBufferPointer {
+      $0.baseAddress!.update(from: raw + (rows - 1) * rowBytes, count: rowBytes)
+    }
+    // The last 32 KiB of filtered data go to the front, for the next chunk.
+    let total = history + rows * stride
+    historyCount = min(window, total)
+    // (The regions may overlap when a chunk is shorter than the window.)
+    UnsafeMutableRawPointer(front + window - historyCount).copyMemory(
+      from: filtered + rows * stride - historyCount, byteCount: historyCount)
     if pending.count >= PNGEncoder.chunkSize {
       ok = chunk("IDAT", pending)
       pending.removeAll(keepingCapacity: true)
@@ -211,10 +223,18 @@ struct PNGEncoder: BandEncoder {
   final class Buffers {
     private(set) var raw = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private(set) var filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// A row above each thread's first row, unfiltered.
+    private(set) var above = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var rawCount = 1
     private var filteredCount = 1
+    private var aboveCount = 1
 
-    func reserve(raw r: Int, filtered f: Int) {
+    func reserve(raw r: Int, filtered f: Int, above a: Int) {
+      if a > aboveCount {
+        above.deallocate()
+        above = .allocate(capacity: a)
+        aboveCount = a
+      }
       if r > rawCount {
         raw.deallocate()
         raw = .allocate(capacity: r)
@@ -230,6 +250,7 @@ struct PNGEncoder: BandEncoder {
     deinit {
       raw.deallocate()
       filtered.deallocate()
+      above.deallocate()
     }
   }
 }
