@@ -6,6 +6,7 @@
 //   swift run -c release badgec-bench [FILE] [RUNS] [--only SIDE]
 //   swift run -c release badgec-bench --scaling [MB...] [CONSTRUCT...] [--limit S] [--write DIR]
 //   swift run -c release badgec-bench --text [CHARS] [RUNS] [--fonts DIR...]   (TextBench.swift)
+//   swift run -c release badgec-bench --png [RUNS] [FILE...] [--sizes 64,256]  (EncoderBench.swift)
 import BadgeKit
 
 #if canImport(Glibc)
@@ -15,6 +16,7 @@ import BadgeKit
 let args = CommandLine.arguments
 if args.count > 1 && args[1] == "--scaling" { exit(runScaling(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--text" { exit(runTextBench(Array(args.dropFirst(2)))) }
+if args.count > 1 && args[1] == "--png" { exit(runEncoderBench(Array(args.dropFirst(2)))) }
 if args.count > 2 && args[1] == "--scaling-construct" {
   exit(measureConstruct(args[2], ScalingOptions(Array(args.dropFirst(3)))))
 }

@@ -85,6 +85,58 @@ public enum RasterBenchmark {
       drawAndPPM: ppm, drawAndPNG: png, threads: rasterThreads)
   }
 
+  /// PNG encoding alone, of an image already drawn: the encoder's speed
+  /// in bytes of RGBA a second, on one thread and on every core, and the
+  /// file's size.
+  public struct EncoderFigures: Sendable {
+    public var pixels: (Int, Int)
+    /// Median seconds to encode the image on one thread, and on `threads`.
+    public var oneThread: Double
+    public var allThreads: Double
+    public var threads: Int
+    /// The PNG's size in bytes.
+    public var bytes: Int
+    /// Bytes of RGBA encoded a second on one thread and on every core.
+    public var rate: (one: Double, all: Double) {
+      let n = Double(pixels.0 * pixels.1 * 4)
+      return (n / oneThread, n / allThreads)
+    }
+  }
+
+  /// Draws `scene` once (transparent background), then times encoding
+  /// its pixels to PNG in memory, in chunks of rows as the renderer hands
+  /// them on. Nil when the scene is too large to rasterize.
+  public static func measureEncoder(_ scene: Scene, scale: Double, runs: Int) -> EncoderFigures? {
+    guard let renderer = RasterRenderer(scene, scale: scale, background: nil) else { return nil }
+    let (width, height) = (renderer.width, renderer.height)
+    let pixels = UnsafeMutablePointer<Pixel>.allocate(capacity: width * height)
+    defer { pixels.deallocate() }
+    _ = renderer.drawBands(
+      threads: rasterThreads, chunkRows: height,
+      perBand: { y0, rows, band in (pixels + y0 * width).update(from: band, count: rows * width) },
+      afterChunk: { _, _ in true })
+    let chunkRows = RasterRenderer.bandHeight * rasterThreads * (rasterThreads > 1 ? 4 : 1)
+    var bytes = 0
+    func encode(_ threads: Int) {
+      bytes = 0
+      var e = PNGEncoder(width: width, height: height, opaque: false, threads: threads) {
+        bytes += $0.count
+        return true
+      }
+      var top = 0
+      while top < height {
+        let rows = min(chunkRows, height - top)
+        _ = e.encode(UnsafeBufferPointer(start: pixels + top * width, count: rows * width), rows: rows)
+        top += rows
+      }
+      _ = e.finish()
+    }
+    let one = median(runs) { encode(1) }
+    let all = median(runs) { encode(rasterThreads) }
+    return EncoderFigures(
+      pixels: (width, height), oneThread: one, allThreads: all, threads: rasterThreads, bytes: bytes)
+  }
+
   /// The peak resident memory of this process so far, in bytes: VmHWM
   /// from /proc/self/status (getrusage's figure would include whatever
   /// started this program, such as `swift run`, since it survives exec).
