@@ -15,9 +15,10 @@ let package = Package(
     .target(name: "BadgeTools", dependencies: ["BadgeKit"]),
     .executableTarget(
       name: "badgec", dependencies: ["BadgeKit", "BadgeTools"],
-      // The standard library linked in: no libswiftCore to load and relocate
-      // at every start (about 2 ms of a build script's each call).
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
+      // A fully static executable: no dynamic loader, no libraries to load
+      // and relocate at every start (a "hello" starts in 0.9 ms instead of
+      // 2 ms with the standard library linked in, 3.9 ms without).
+      linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
     .executableTarget(name: "badgec-bench", dependencies: ["BadgeKit"]),
     .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "BadgeTools"], exclude: ["Golden", "Fuzz", "Peer", "FontFiles"]),
   ],
