@@ -7,6 +7,7 @@
 //   swift run -c release badgec-bench --scaling [MB...] [CONSTRUCT...] [--limit S] [--write DIR]
 //   swift run -c release badgec-bench --text [CHARS] [RUNS] [--fonts DIR...]   (TextBench.swift)
 //   swift run -c release badgec-bench --png [RUNS] [FILE...] [--sizes 64,256]  (EncoderBench.swift)
+//   swift run -c release badgec-bench --fonts-start [RUNS] [DIR...]            (FontBench.swift)
 import BadgeKit
 
 #if canImport(Glibc)
@@ -17,6 +18,7 @@ let args = CommandLine.arguments
 if args.count > 1 && args[1] == "--scaling" { exit(runScaling(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--text" { exit(runTextBench(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--png" { exit(runEncoderBench(Array(args.dropFirst(2)))) }
+if args.count > 1 && args[1] == "--fonts-start" { exit(runFontStartBench(Array(args.dropFirst(2)))) }
 if args.count > 2 && args[1] == "--scaling-construct" {
   exit(measureConstruct(args[2], ScalingOptions(Array(args.dropFirst(3)))))
 }

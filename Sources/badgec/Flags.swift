@@ -177,6 +177,8 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
   if let path = getenv("BADGEC_FONT_PATH") {
     inv.options.fonts.searchPath = String(cString: path).split(separator: ":").map(String.init)
   }
+  // The font index kept between runs, in the user's cache folder.
+  inv.options.fonts.cacheFolder = FontCache.defaultFolder()
   return inv
 }
 

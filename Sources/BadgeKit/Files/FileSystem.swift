@@ -162,18 +162,24 @@ public enum FileSystem {
     }
     let size = Int(info.st_size)
     guard size <= limit else { throw FileReadError(reason: "it holds more than \(limit >> 20) MiB") }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    while done < size {
-      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw FileReadError(reason: errorText(errno))
+    // Read straight into the array's storage (not zeroed first: a font is
+    // most of a megabyte, read at every start).
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      var done = 0
+      while done < size {
+        let n = read(fd, buffer.baseAddress! + done, size - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if n == 0 { break }  // the file shrank while being read
+        done += n
       }
-      if n == 0 { break }  // the file shrank while being read
-      done += n
+      count = done
     }
-    if done < size { bytes.removeLast(size - done) }
+    if failure != 0 { throw FileReadError(reason: errorText(failure)) }
     return bytes
   }
 
@@ -207,6 +213,19 @@ public enum FileSystem {
       found.append((name, kind))
     }
     return found.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+  }
+
+  /// Makes the folder `path` and those above it that are missing, with
+  /// `mode` (less the umask); true when it is a folder afterwards.
+  public static func makeFolders(_ path: String, mode: mode_t) -> Bool {
+    if kind(of: path) == .directory { return true }
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      prefix += part
+      if kind(of: prefix) != .directory && mkdir(prefix, mode) != 0 && errno != EEXIST { return false }
+      prefix += "/"
+    }
+    return kind(of: path) == .directory
   }
 
   /// The value of environment variable `name`, if set.

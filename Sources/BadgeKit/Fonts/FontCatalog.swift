@@ -124,7 +124,10 @@ public struct FontCatalog: Sendable {
   public let cuts: [FontScanCut]
   /// The indices in `faces` of each family, by `FontMatching.key` of its
   /// typographic and of its four-style name.
-  private let byFamily: [String: [Int]]
+  let familyIndex: [String: [Int]]
+  /// The directories the scan read, with their versions then: the catalog
+  /// is what they held while none has another version.
+  public let stamps: [FontDirectoryStamp]
 
   /// The system's font directories: /usr/share/fonts, /usr/local/share/fonts,
   /// and ~/.local/share/fonts and ~/.fonts when $HOME is set.
@@ -155,30 +158,58 @@ public struct FontCatalog: Sendable {
     for file in walk.files {
       if let found = try? FontScan.faces(inFile: file) { faces += found }
     }
-    self.directories = all
+    self.init(directories: all, faces: faces, problems: problems, cuts: walk.cuts, stamps: walk.stamps)
+  }
+
+  /// A catalog of `faces` found in `directories` (as a cache holds it).
+  init(
+    directories: [String], faces: [FontFace], problems: [FontLookupError], cuts: [FontScanCut],
+    stamps: [FontDirectoryStamp], familyIndex: [String: [Int]]? = nil
+  ) {
+    self.directories = directories
     self.faces = faces
     self.problems = problems
-    self.cuts = walk.cuts
+    self.cuts = cuts
+    self.stamps = stamps
+    if let familyIndex {
+      self.familyIndex = familyIndex
+      return
+    }
     var byFamily: [String: [Int]] = [:]
     for (i, face) in faces.enumerated() {
       let keys = Set([FontMatching.key(face.family), FontMatching.key(face.legacyFamily)])
       for key in keys where !key.isEmpty { byFamily[key, default: []].append(i) }
     }
-    self.byFamily = byFamily
+    self.familyIndex = byFamily
   }
 
   /// The faces of family `name` (typographic or four-style), in scan order.
   func faces(of name: String) -> [FontFace] {
-    (byFamily[FontMatching.key(name)] ?? []).map { faces[$0] }
+    (familyIndex[FontMatching.key(name)] ?? []).map { faces[$0] }
   }
 
   /// The catalog of the caller's `directories` and the standard ones,
-  /// scanned on first use and kept for the rest of the process.
-  public static func shared(directories: [String]) -> FontCatalog {
+  /// scanned on first use and kept for the rest of the process; with a
+  /// `cacheFolder`, read from the index kept there by an earlier process
+  /// while its directories are unchanged, else scanned and the index
+  /// written there (see FontCache).
+  public static func shared(directories: [String], cacheFolder: String? = nil) -> FontCatalog {
     let key = directories.joined(separator: "\u{0}")
     return catalogs.withLock { cache in
       if let found = cache[key] { return found }
-      let catalog = FontCatalog(scanning: directories)
+      let standard = FontCatalog.standardDirectories
+      var catalog: FontCatalog
+      if let cacheFolder, let kept = FontCache.read(from: cacheFolder, directories: directories, standard: standard) {
+        catalog = kept
+      } else {
+        catalog = FontCatalog(scanning: directories, standard: standard)
+        if let cacheFolder { FontCache.write(catalog, to: cacheFolder, directories: directories) }
+      }
+      // The caller's missing directories are errors of this run, not kept.
+      let problems = directories.filter { FileSystem.kind(of: $0) != .directory }.map(FontLookupError.missingDirectory)
+      catalog = FontCatalog(
+        directories: catalog.directories, faces: catalog.faces, problems: problems, cuts: catalog.cuts,
+        stamps: catalog.stamps, familyIndex: catalog.familyIndex)
       cache[key] = catalog
       return catalog
     }

@@ -9,7 +9,18 @@ enum FontMatching {
   /// `name` lowercased, without spaces, hyphens and underscores: the form
   /// in which family names are compared ("DejaVu Sans" = "dejavu-sans").
   static func key(_ name: String) -> String {
-    String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }.map(Character.init))
+    // ASCII names (nearly all) byte by byte; others through Unicode's lower case.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count)
+    for b in name.utf8 {
+      guard b < 0x80 else {
+        return String(
+          name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }.map(Character.init))
+      }
+      if b == 0x20 || b == 0x2D || b == 0x5F { continue }
+      bytes.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The face among `faces` (one family's) that best matches `weight` and

@@ -16,6 +16,14 @@ public struct FontScanCut: Hashable, Sendable {
   public var tooManyFiles: Bool
 }
 
+/// A directory the walk read (or a directory given that was missing), and
+/// the version of it then (`FileSystem.version`; empty when missing): a
+/// font added, removed or renamed in it gives it another version.
+public struct FontDirectoryStamp: Hashable, Sendable {
+  public var path: String
+  public var version: [UInt64]
+}
+
 /// Walking font directories and reading font files' headers.
 enum FontScan {
   /// How deep below a font directory the walk goes.
@@ -43,18 +51,24 @@ enum FontScan {
   /// The font files under `directories`, in walk order: each directory in
   /// turn, and within one, names sorted by their bytes, depth first; and
   /// the directories whose walk stopped at a limit.
-  static func fontFiles(in directories: [String]) -> (files: [String], cuts: [FontScanCut]) {
+  static func fontFiles(in directories: [String]) -> (
+    files: [String], cuts: [FontScanCut], stamps: [FontDirectoryStamp]
+  ) {
     var files: [String] = []
     var cuts: [FontScanCut] = []
     var seen = Set<FileIdentity>()
+    var stamps: [FontDirectoryStamp] = []
     for directory in directories {
+      if FileSystem.kind(of: directory) != .directory {
+        stamps.append(FontDirectoryStamp(path: directory, version: FileSystem.version(of: directory) ?? []))
+      }
       var walk = Walk(root: directory)
-      walk.visit(directory, depth: 0, &files, &seen)
+      walk.visit(directory, depth: 0, &files, &seen, &stamps)
       if walk.tooManyFiles || walk.tooDeep {
         cuts.append(FontScanCut(directory: directory, tooManyFiles: walk.tooManyFiles))
       }
     }
-    return (files, cuts)
+    return (files, cuts, stamps)
   }
 
   /// The walk of one directory given: what it has taken and where it
@@ -65,14 +79,18 @@ enum FontScan {
     var tooManyFiles = false
     var tooDeep = false
 
-    mutating func visit(_ directory: String, depth: Int, _ files: inout [String], _ seen: inout Set<FileIdentity>) {
+    mutating func visit(
+      _ directory: String, depth: Int, _ files: inout [String], _ seen: inout Set<FileIdentity>,
+      _ stamps: inout [FontDirectoryStamp]
+    ) {
       guard depth <= maxDepth else {
         tooDeep = true
         return
       }
       guard let id = FileSystem.identity(of: directory), seen.insert(id).inserted,
-        let entries = try? FileSystem.typedEntries(of: directory)
+        let version = FileSystem.version(of: directory), let entries = try? FileSystem.typedEntries(of: directory)
       else { return }
+      stamps.append(FontDirectoryStamp(path: directory, version: version))
       for (name, kind) in entries {
         let path = FileSystem.join(directory, name)
         if isFontFile(name) {
@@ -83,7 +101,7 @@ enum FontScan {
           taken += 1
           files.append(path)
         } else if !name.hasPrefix("."), (kind ?? FileSystem.kind(of: path)) == .directory {
-          visit(path, depth: depth + 1, &files, &seen)
+          visit(path, depth: depth + 1, &files, &seen, &stamps)
           if tooManyFiles { return }
         }
       }

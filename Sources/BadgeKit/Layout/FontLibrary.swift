@@ -48,6 +48,10 @@ public struct FontOptions: Sendable, Hashable {
   /// Whether the standard directories (`/usr/share/fonts`, …) are searched
   /// last.
   public var standardDirectories = true
+  /// A folder for the index of the standard and caller's font directories
+  /// (`FontCache`), so that a process finds its fonts without reading
+  /// every font file; nil: none, every process scans.
+  public var cacheFolder: String?
 
   public init(directories: [String] = [], searchPath: [String] = [], standardDirectories: Bool = true) {
     self.directories = directories
@@ -105,7 +109,7 @@ final class FontLibrary {
   private func find(_ request: FontRequest) -> Result<LoadedFont, FontProblem> {
     let catalog =
       options.standardDirectories
-      ? FontCatalog.shared(directories: callerDirectories)
+      ? FontCatalog.shared(directories: callerDirectories, cacheFolder: options.cacheFolder)
       : FontCatalog(scanning: callerDirectories, standard: [])
     cuts = catalog.cuts
     switch catalog.face(for: request) {
