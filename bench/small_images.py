@@ -3,8 +3,9 @@
 
 For each sample and side (64, 256, 512, 1024 px by default), badgec draws
 the PNG itself (`badgec S.badge --size N -o out.png`) and resvg draws
-badgec's SVG of the same badge at the same size (`resvg --width N --height
-N in.svg out.png`; the SVG is written once, beforehand). The runs are
+badgec's SVG of the same badge at the same size (`badgec S.badge --size N
+-o in.svg`, written beforehand; `resvg in.svg out.png`), so both draw the
+same layout. The runs are
 interleaved (badgec, resvg, badgec, ...) so both see the same machine, and
 the medians and their ratio are printed beside the goal (0.7: badgec at
 most 0.7 of resvg's time), with the two files' sizes. Then badgec writing
@@ -60,13 +61,13 @@ def main():
     worst = 0.0
     for name in names:
         src = os.path.join(folder, name + ".badge")
-        svg = os.path.join(tmp, name + ".svg")
-        subprocess.run([BADGEC, src, "-o", svg], check=True, stderr=subprocess.DEVNULL)
         for side in sides:
+            svg = os.path.join(tmp, f"{name}-{side}.svg")
+            subprocess.run([BADGEC, src, "--size", str(side), "-o", svg], check=True, stderr=subprocess.DEVNULL)
             ours = os.path.join(tmp, f"{name}-{side}-badgec.png")
             theirs = os.path.join(tmp, f"{name}-{side}-resvg.png")
             a = [BADGEC, src, "--size", str(side), "-o", ours]
-            b = [resvg, "--width", str(side), "--height", str(side), svg, theirs]
+            b = [resvg, svg, theirs]
             ta, tb = interleaved([a, b], runs)
             sa, sb = os.path.getsize(ours), os.path.getsize(theirs)
             ratio = ta / tb

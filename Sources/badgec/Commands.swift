@@ -46,6 +46,8 @@ let usage = """
     --font-dir DIR      look for fonts in DIR first (repeatable); then in
                         BADGEC_FONT_PATH (DIR:DIR…) and the system's font
                         directories
+    --optimize          make PNGs as small as badgec can, for assets that ship
+                        (every filter strategy tried; many times slower)
     --debug-frames      draw every element's frame and anchor over the badge
     --source-map        give the SVG's shapes data-node and data-source
                         attributes (where each is written)

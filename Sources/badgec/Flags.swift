@@ -127,6 +127,9 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
     case "--debug-frames":
       only([.compile], arg)
       inv.options.debugFrames = true
+    case "--optimize":
+      only([.compile], arg)
+      inv.options.raster.optimize = true
     case "--source-map":
       only([.compile], arg)
       inv.options.sourceMap = true

@@ -45,9 +45,13 @@ struct PNGEncoderTests {
   }
 
   /// `image` encoded on `threads` threads, handed over `chunkRows` rows at a time.
-  static func encode(_ image: Image, threads: Int, chunkRows: Int) -> [UInt8] {
+  static func encode(
+    _ image: Image, threads: Int, chunkRows: Int, filtering: PNGEncoder.Filtering? = nil, chain: Int? = nil
+  ) -> [UInt8] {
     var out: [UInt8] = []
-    var e = PNGEncoder(width: image.width, height: image.height, opaque: false, threads: threads) {
+    var e = PNGEncoder(
+      width: image.width, height: image.height, opaque: false, threads: threads, filtering: filtering, chain: chain
+    ) {
       out.append(contentsOf: $0)
       return true
     }
@@ -112,17 +116,27 @@ struct PNGEncoderTests {
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let image = PNGEncoderTests.image(kind, width, height)
-    // Large images once, on two threads in the renderer's chunks.
-    let ways = width * height > 1 << 20 ? [(2, 256)] : [(1, height), (2, 256), (2, 7), (1, 1)]
-    for (threads, chunkRows) in ways where chunkRows > 1 || height <= 600 {
-      let png = PNGEncoderTests.encode(image, threads: threads, chunkRows: chunkRows)
+    // Large images once, on two threads in the renderer's chunks; the
+    // fast mode, and the thorough one with each way of filtering.
+    let ways: [(Int, Int, PNGEncoder.Filtering?, Int?)] =
+      width * height > 1 << 20
+      ? [(2, 256, .sampled, 0)]
+      : [
+        (1, height, .sampled, 0), (2, 256, .sampled, 0), (2, 7, .sampled, 0), (1, 1, .sampled, 0),
+        (2, 256, .smallest, 64), (1, height, .every(0), 4096), (1, 9, .every(3), 16), (2, 256, .every(4), 64),
+      ]
+    for (threads, chunkRows, filtering, chain) in ways where chunkRows > 1 || height <= 600 {
+      let png = PNGEncoderTests.encode(
+        image, threads: threads, chunkRows: chunkRows, filtering: filtering, chain: chain)
       let file = dir.appendingPathComponent("check.png")
       try Data(png).write(to: file)
       let check = try Support.run(pngcheck, [file.path])
       #expect(check.status == 0, "\(kind) \(width)×\(height): \(String(decoding: check.stdout, as: UTF8.self))")
       let decoded = try #require(try PNGEncoderTests.decode(png, python, in: dir))
       #expect(
-        PNGEncoderTests.matches(decoded, image), "\(kind) \(width)×\(height), \(threads) threads, \(chunkRows) rows")
+        PNGEncoderTests.matches(decoded, image),
+        "\(kind) \(width)×\(height), \(threads) threads, \(chunkRows) rows, \(String(describing: filtering)), chain \(chain ?? -1)"
+      )
     }
   }
 
@@ -133,6 +147,41 @@ struct PNGEncoderTests {
     let image = PNGEncoderTests.image("stripes", 1200, 700)
     let first = PNGEncoderTests.encode(image, threads: 2, chunkRows: 256)
     for _ in 0..<12 { #expect(PNGEncoderTests.encode(image, threads: 2, chunkRows: 256) == first) }
+  }
+
+  /// `--optimize`: the same pixels as the default, in fewer bytes, and
+  /// within 2 % of what optipng -o2 makes of the default's file.
+  @Test(arguments: ["medal", "progress"])
+  func optimizeComesNearOptipng(sample: String) throws {
+    guard PNGEncoderTests.hasPillow, let python = Support.tool("python3"), let optipng = Support.tool("optipng")
+    else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var options = CompileOptions(canvasSize: Size(256, 256), format: .png)
+    let plain = try #require(try Support.compileFile("samples/\(sample).badge", options).output)
+    options.raster.optimize = true
+    let optimized = try #require(try Support.compileFile("samples/\(sample).badge", options).output)
+    #expect(optimized.count < plain.count)
+    #expect(try PNGEncoderTests.decode(optimized, python, in: dir) == PNGEncoderTests.decode(plain, python, in: dir))
+    let input = dir.appendingPathComponent("plain.png")
+    let output = dir.appendingPathComponent("optipng.png")
+    try Data(plain).write(to: input)
+    let run = try Support.run(optipng, ["-quiet", "-o2", "-out", output.path, input.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let theirs = try Data(contentsOf: output).count
+    #expect(Double(optimized.count) <= Double(theirs) * 1.02, "\(optimized.count) bytes, optipng \(theirs)")
+  }
+
+  @Test func commandLineOptimizes() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (plain, small) = (dir.appendingPathComponent("a.png"), dir.appendingPathComponent("b.png"))
+    let sample = Support.root.appendingPathComponent("samples/sunburst.badge").path
+    #expect(try Support.badgec([sample, "--size", "400", "-o", plain.path]).status == 0)
+    let run = try Support.badgec([sample, "--size", "400", "--optimize", "-o", small.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Data(contentsOf: small).count < Data(contentsOf: plain).count)
+    #expect(try Support.badgec(["explain", sample, "--optimize"]).status == 2)
   }
 
   /// Flat images are small: a flat 1024 × 1024 fits in a few kilobytes.

@@ -133,7 +133,9 @@ public struct CompileResult: Sendable {
       guard let raster else { return false }
       // Drawing recurses into nested groups on this thread too.
       let format = options.format
-      return onLargeStack(callerStack: options.callerStack) { renderRaster(raster, format: format, to: sink) }
+      return onLargeStack(callerStack: options.callerStack) {
+        renderRaster(raster, format: format, optimize: options.raster.optimize, to: sink)
+      }
     }
   }
 

@@ -13,6 +13,10 @@
 // pigz does. An empty final block ends the stream.
 
 /// Compresses segments of a deflate stream; one per thread, reused.
+/// `chain` > 0 makes it thorough instead (as zlib's higher levels): every
+/// position entered in hash chains, up to `chain` earlier positions tried
+/// for the longest match, and a match put off by a byte when the next
+/// position has a longer one ("lazy" matching).
 final class Deflater {
   /// The two bytes of an empty final block (BFINAL = 1, fixed codes, end).
   static let finalBlock: [UInt8] = [0x03, 0x00]
@@ -51,7 +55,16 @@ final class Deflater {
   private let lengthCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
   private let distanceCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
 
-  init() {
+  /// Positions tried per match in the thorough mode; 0 for the fast one.
+  let chain: Int
+  /// The previous position (absolute, +1) with the same hash, by position
+  /// modulo the window (the thorough mode's chains).
+  private let previous: UnsafeMutablePointer<Int32>
+
+  init(chain: Int = 0) {
+    self.chain = chain
+    previous = .allocate(capacity: chain > 0 ? Deflater.windowSize : 1)
+    previous.initialize(repeating: 0, count: chain > 0 ? Deflater.windowSize : 1)
     Deflater.lengthIndex.withUnsafeBufferPointer { lengthCodes.initialize(from: $0.baseAddress!, count: 256) }
     Deflater.distanceIndices.withUnsafeBufferPointer { distanceCodes.initialize(from: $0.baseAddress!, count: 512) }
     head.initialize(repeating: 0, count: 1 << Deflater.hashBits)
@@ -61,6 +74,7 @@ final class Deflater {
 
   deinit {
     head.deallocate()
+    previous.deallocate()
     tokens.deallocate()
     literalCounts.deallocate()
     distanceCounts.deallocate()
@@ -87,6 +101,10 @@ final class Deflater {
     }
     let base = nextBase
     nextBase = base + end + Deflater.windowSize + 1
+    if chain > 0 {
+      compressThoroughly(buffer, keep: keep, end: end, base: base)
+      return
+    }
     // The dictionary's positions, so the first rows find their matches.
     var p = 0
     while p + 4 <= min(keep, end) {
@@ -149,6 +167,101 @@ final class Deflater {
     }
     writeBlock(from: buffer + blockStart, count: p - blockStart)
     // Sync flush: an empty stored block, then the byte boundary.
+    reserve(16)
+    put(0, 3)
+    align()
+    for b: UInt8 in [0x00, 0x00, 0xFF, 0xFF] {
+      out[outCount] = b
+      outCount += 1
+    }
+  }
+
+  /// The thorough mode's pass over `buffer[keep..<end]` (the dictionary
+  /// before it), its blocks and the sync flush.
+  private func compressThoroughly(_ buffer: UnsafePointer<UInt8>, keep: Int, end: Int, base: Int) {
+    let mask = Deflater.windowSize - 1
+    let raw = UnsafeRawPointer(buffer)
+    let niceLength = 258
+    /// Enters position p (which has four bytes) in its chain.
+    func insert(_ p: Int) {
+      let h = Deflater.hash(buffer + p)
+      previous[(base &+ p) & mask] = head[h]
+      head[h] = Int32(truncatingIfNeeded: base &+ p &+ 1)
+    }
+    /// The longest match for position p among the chain's first `chain`
+    /// candidates: (length, distance), length 0 for none.
+    func longest(_ p: Int) -> (Int, Int) {
+      guard p &+ 4 <= end else { return (0, 0) }
+      let limit = min(Deflater.maxMatch, end &- p)
+      let here = raw.loadUnaligned(fromByteOffset: p, as: UInt32.self)
+      var candidate = Int(head[Deflater.hash(buffer + p)]) &- 1 &- base
+      var best = 0
+      var bestDistance = 0
+      var tries = chain
+      while candidate >= 0 && p &- candidate <= Deflater.windowSize && tries > 0 {
+        if raw.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == here
+          && (best < 4 || buffer[candidate &+ best] == buffer[p &+ best])
+        {
+          let n = 4 &+ Deflater.matchLength(buffer + (candidate &+ 4), buffer + (p &+ 4), limit &- 4)
+          if n > best {
+            (best, bestDistance) = (n, p &- candidate)
+            if n >= niceLength || n == limit { break }
+          }
+        }
+        let next = Int(previous[(base &+ candidate) & mask]) &- 1 &- base
+        if next >= candidate { break }
+        candidate = next
+        tries &-= 1
+      }
+      return best >= Deflater.minMatch ? (best, bestDistance) : (0, 0)
+    }
+    var p = 0
+    while p + 4 <= min(keep, end) {
+      insert(p)
+      p += 1
+    }
+    p = keep
+    var blockStart = keep
+    // The match found at p, looked for before p was entered.
+    var current = longest(p)
+    while p < end {
+      if p + 4 <= end { insert(p) }
+      let (length, distance) = current
+      if length > 0 && length < 32 && p + 1 < end {
+        // A longer match one byte on: a literal here, that match next.
+        let next = longest(p + 1)
+        if next.0 > length {
+          literal(buffer[p])
+          p += 1
+          current = next
+          if tokenCount >= Deflater.blockTokens - 1 {
+            writeBlock(from: buffer + blockStart, count: p - blockStart)
+            blockStart = p
+          }
+          continue
+        }
+      }
+      if length == 0 {
+        literal(buffer[p])
+        p += 1
+      } else {
+        let li = Int(lengthCodes[length - 3])
+        let d = distance - 1
+        let di = Int(d < 256 ? distanceCodes[d] : distanceCodes[256 + (d >> 7)])
+        tokens[tokenCount] = 1 << 31 | UInt32(truncatingIfNeeded: di << 26 | (length - 3) << 15 | d)
+        tokenCount += 1
+        literalCounts[257 + li] += 1
+        distanceCounts[di] += 1
+        for q in (p + 1)..<(p + length) where q + 4 <= end { insert(q) }
+        p += length
+      }
+      current = p < end ? longest(p) : (0, 0)
+      if tokenCount >= Deflater.blockTokens - 1 {
+        writeBlock(from: buffer + blockStart, count: p - blockStart)
+        blockStart = p
+      }
+    }
+    writeBlock(from: buffer + blockStart, count: p - blockStart)
     reserve(16)
     put(0, 3)
     align()

@@ -8,6 +8,17 @@
 /// converted, filtered and compressed by `threads` threads at once (rows and
 /// deflate segments split between them), then written in order.
 struct PNGEncoder: BandEncoder {
+  /// How each row's filter is chosen.
+  enum Filtering: Equatable {
+    /// Sub or Up, on a sample of the row (fast).
+    case sampled
+    /// Of all five, the one whose output has the smallest sum of
+    /// magnitudes (the heuristic the PNG specification suggests).
+    case smallest
+    /// This filter (0 to 4) on every row.
+    case every(UInt8)
+  }
+
   let width: Int
   let sink: (UnsafeRawBufferPointer) -> Bool
   /// Bytes per pixel: 4 (RGBA) or 3 (RGB).
@@ -29,14 +40,35 @@ struct PNGEncoder: BandEncoder {
   private static let chunkSize = 65_536
 
   /// `opaque`: the pixels are drawn over an opaque background; write RGB.
-  init(width: Int, height: Int, opaque: Bool, threads: Int, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+  /// How rows are filtered, and how many earlier positions the compressor
+  /// tries for a match (0: one probe, the fast mode).
+  let filtering: Filtering
+  let chain: Int
+
+  /// An image of at most this many bytes is compressed thoroughly by
+  /// default: it costs a fraction of a millisecond.
+  static let smallImage = 256 * 1024
+  /// An image of at most this many bytes of RGBA is encoded every way and
+  /// the smallest kept (`optimizedPNG`).
+  static let tinyImage = 64 * 1024
+
+  /// `filtering` and `chain`: by default (nil) the fast mode, or for an
+  /// image of at most `smallImage` bytes all five filters and chains of 64.
+  init(
+    width: Int, height: Int, opaque: Bool, threads: Int, filtering: Filtering? = nil, chain: Int? = nil,
+    sink: @escaping (UnsafeRawBufferPointer) -> Bool
+  ) {
     self.width = width
     self.sink = sink
     self.threads = max(1, threads)
     channels = opaque ? 3 : 4
     rowBytes = width * channels
+    let small = (rowBytes + 1) * height <= PNGEncoder.smallImage
+    self.filtering = filtering ?? (small ? .smallest : .sampled)
+    let chain = chain ?? (small ? 64 : 0)
+    self.chain = chain
     lastRow = [UInt8](repeating: 0, count: rowBytes)
-    compressors = (0..<max(1, threads)).map { _ in Deflater() }
+    compressors = (0..<max(1, threads)).map { _ in Deflater(chain: chain) }
     let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     ok = signature.withUnsafeBytes { sink($0) }
     var header: [UInt8] = []
@@ -90,6 +122,8 @@ struct PNGEncoder: BandEncoder {
     defer { sums.deallocate() }
     let compressors = self.compressors
     let history = historyCount
+    let filtering = self.filtering
+    let scratch = buffers.scratch(parts * 5 * rowBytes)
     // Each thread takes a run of rows: converts, filters (against the row
     // above, which it converts again when another thread has it) and sums
     // them; then, once every row is filtered (a segment's dictionary is
@@ -103,7 +137,15 @@ struct PNGEncoder: BandEncoder {
       for r in r0..<r1 {
         let row = raw + r * rowBytes
         PNGEncoder.convert(source + r * width, into: row, width: width, channels: channels)
-        PNGEncoder.filter(row, above: above, into: filtered + r * stride, rowBytes, channels)
+        switch filtering {
+        case .sampled: PNGEncoder.filter(row, above: above, into: filtered + r * stride, rowBytes, channels)
+        case .smallest:
+          PNGEncoder.smallestFilter(
+            row, above: above, into: filtered + r * stride, rowBytes, channels, scratch: scratch + t * 5 * rowBytes)
+        case .every(let type):
+          PNGEncoder.apply(type, row, above: above, into: filtered + r * stride + 1, rowBytes, channels)
+          filtered[r * stride] = type
+        }
         above = UnsafePointer(row)
       }
       sums[t].update(UnsafeBufferPointer(start: filtered + r0 * stride, count: (r1 - r0) * stride))
@@ -199,6 +241,59 @@ struct PNGEncoder: BandEncoder {
     }
   }
 
+  /// Filter `type` (0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth) of the `n`
+  /// bytes of row `cur` (`up` the unfiltered row above) into `out`.
+  static func apply(
+    _ type: UInt8, _ cur: UnsafePointer<UInt8>, above up: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+    _ n: Int, _ bpp: Int
+  ) {
+    switch type {
+    case 0: out.update(from: cur, count: n)
+    case 1:
+      for i in 0..<min(bpp, n) { out[i] = cur[i] }
+      if n > bpp { subtract(cur + bpp, cur, into: out + bpp, n - bpp) }
+    case 2: subtract(cur, up, into: out, n)
+    case 3:
+      for i in 0..<n {
+        let left = i >= bpp ? Int(cur[i - bpp]) : 0
+        out[i] = cur[i] &- UInt8((left + Int(up[i])) >> 1)
+      }
+    default:
+      for i in 0..<n {
+        let a = i >= bpp ? Int(cur[i - bpp]) : 0
+        let b = Int(up[i])
+        let c = i >= bpp ? Int(up[i - bpp]) : 0
+        let p = a + b - c
+        let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+        let predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+        out[i] = cur[i] &- UInt8(predicted)
+      }
+    }
+  }
+
+  /// Filters a row with whichever of the five filters gives the smallest
+  /// sum of its bytes' magnitudes (read as signed), into `out` (the type
+  /// byte first); `scratch` holds five rows.
+  static func smallestFilter(
+    _ cur: UnsafePointer<UInt8>, above up: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, _ n: Int,
+    _ bpp: Int, scratch: UnsafeMutablePointer<UInt8>
+  ) {
+    var best = 0
+    var bestSum = Int.max
+    for type in 0..<5 {
+      let row = scratch + type * n
+      apply(UInt8(type), cur, above: up, into: row, n, bpp)
+      var sum = 0
+      for i in 0..<n {
+        let v = row[i]
+        sum += v < 128 ? Int(v) : 256 - Int(v)
+      }
+      if sum < bestSum { (best, bestSum) = (type, sum) }
+    }
+    out[0] = UInt8(best)
+    (out + 1).update(from: scratch + best * n, count: n)
+  }
+
   /// out[i] = a[i] − b[i] (mod 256), sixteen bytes at a time.
   @inline(__always)
   static func subtract(
@@ -225,6 +320,19 @@ struct PNGEncoder: BandEncoder {
     private(set) var filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     /// A row above each thread's first row, unfiltered.
     private(set) var above = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// Rows for trying filters.
+    private var trials = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var trialCount = 1
+
+    /// At least `n` bytes for trying filters.
+    func scratch(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+      if n > trialCount {
+        trials.deallocate()
+        trials = .allocate(capacity: n)
+        trialCount = n
+      }
+      return trials
+    }
     private var rawCount = 1
     private var filteredCount = 1
     private var aboveCount = 1
@@ -251,6 +359,7 @@ struct PNGEncoder: BandEncoder {
       raw.deallocate()
       filtered.deallocate()
       above.deallocate()
+      trials.deallocate()
     }
   }
 }

@@ -15,9 +15,14 @@ public struct RasterOptions: Sendable {
   /// format has it; PPM then uses white).
   public var background: RGBA?
 
-  public init(scale: Double = 1, background: RGBA? = nil) {
+  /// PNG: compressed as small as badgec can (`--optimize`): every row
+  /// filter strategy tried with a thorough compressor, the smallest kept.
+  public var optimize = false
+
+  public init(scale: Double = 1, background: RGBA? = nil, optimize: Bool = false) {
     self.scale = scale
     self.background = background
+    self.optimize = optimize
   }
 }
 
