@@ -25,29 +25,36 @@ final class Deflater {
   var output: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: out, count: outCount) }
 
   static let windowSize = 32_768
-  private static let hashBits = 15
+  /// The hash table's size (2^hashBits entries): 2^15, or less for a
+  /// stream known to be short, whose tables are not worth zeroing.
+  private let hashBits: Int
+  private let hashShift: UInt32
   private static let minMatch = 4
   private static let maxMatch = 258
   /// Tokens a block holds at most (a new block adapts its codes).
   private static let blockTokens = 1 << 15
 
   /// Most recent position (absolute, +1; 0 for none) of each 4-byte hash.
-  private let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << Deflater.hashBits)
+  private let head: UnsafeMutablePointer<Int32>
   /// The absolute position of the next segment's first byte (its
   /// dictionary's): table entries before it are from earlier segments.
   private var nextBase = 1
 
   /// The block being gathered: a literal byte (below 256), or a match as
   /// `1 << 31 | distance code << 26 | (length − 3) << 15 | (distance − 1)`.
-  private let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: Deflater.blockTokens)
+  private let tokens: UnsafeMutablePointer<UInt32>
+  /// Tokens a block holds here: `blockTokens`, or fewer for a short stream
+  /// (a block is written 4 before it is full: a segment ends with up to 3
+  /// literals).
+  private let blockLimit: Int
   private var tokenCount = 0
   /// How often each literal/length symbol and distance code is used in it.
   private let literalCounts = UnsafeMutablePointer<Int>.allocate(capacity: 286)
   private let distanceCounts = UnsafeMutablePointer<Int>.allocate(capacity: 30)
 
-  private var out = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+  private var out: UnsafeMutablePointer<UInt8>
   private var outCount = 0
-  private var outCapacity = 1 << 16
+  private var outCapacity: Int
   private var bits: UInt64 = 0
   private var bitCount = 0
   /// `lengthIndex` and `distanceIndices`, held here: the hot loop reads
@@ -58,16 +65,32 @@ final class Deflater {
   /// Positions tried per match in the thorough mode; 0 for the fast one.
   let chain: Int
   /// The previous position (absolute, +1) with the same hash, by position
-  /// modulo the window (the thorough mode's chains).
+  /// modulo its size (the thorough mode's chains): the window, or for a
+  /// short stream a power of two at least its length.
   private let previous: UnsafeMutablePointer<Int32>
+  private let previousMask: Int
 
-  init(chain: Int = 0) {
+  /// `length`: how many bytes the whole stream holds at most, if known
+  /// (the tables are sized to it).
+  init(chain: Int = 0, length: Int? = nil) {
     self.chain = chain
-    previous = .allocate(capacity: chain > 0 ? Deflater.windowSize : 1)
-    previous.initialize(repeating: 0, count: chain > 0 ? Deflater.windowSize : 1)
+    var size = 1
+    while size < min(Deflater.windowSize, length ?? Deflater.windowSize) { size <<= 1 }
+    previousMask = size - 1
+    var bits = 10
+    while bits < 15 && 1 << bits < (length ?? Int.max) { bits += 1 }
+    hashBits = bits
+    hashShift = UInt32(32 - bits)
+    head = .allocate(capacity: 1 << bits)
+    blockLimit = min(Deflater.blockTokens, (length ?? Deflater.blockTokens) + 8)
+    tokens = .allocate(capacity: blockLimit)
+    outCapacity = min(1 << 16, (length ?? 1 << 16) + 1024)
+    out = .allocate(capacity: outCapacity)
+    previous = .allocate(capacity: chain > 0 ? size : 1)
+    previous.initialize(repeating: 0, count: chain > 0 ? size : 1)
     Deflater.lengthIndex.withUnsafeBufferPointer { lengthCodes.initialize(from: $0.baseAddress!, count: 256) }
     Deflater.distanceIndices.withUnsafeBufferPointer { distanceCodes.initialize(from: $0.baseAddress!, count: 512) }
-    head.initialize(repeating: 0, count: 1 << Deflater.hashBits)
+    head.initialize(repeating: 0, count: 1 << bits)
     literalCounts.initialize(repeating: 0, count: 286)
     distanceCounts.initialize(repeating: 0, count: 30)
   }
@@ -96,7 +119,7 @@ final class Deflater {
     // Absolute positions only grow, by more than a window a segment; the
     // table is cleared long before they would not fit.
     if nextBase > Int(Int32.max) - end - 2 * Deflater.windowSize {
-      head.update(repeating: 0, count: 1 << Deflater.hashBits)
+      head.update(repeating: 0, count: 1 << hashBits)
       nextBase = 1
     }
     let base = nextBase
@@ -108,7 +131,7 @@ final class Deflater {
     // The dictionary's positions, so the first rows find their matches.
     var p = 0
     while p + 4 <= min(keep, end) {
-      head[Deflater.hash(buffer + p)] = Int32(base + p + 1)
+      head[hash(buffer + p)] = Int32(base + p + 1)
       p += 1
     }
     var blockStart = keep
@@ -125,7 +148,7 @@ final class Deflater {
     let raw = UnsafeRawPointer(buffer)
     while p &+ Deflater.minMatch <= end {
       let here = raw.loadUnaligned(fromByteOffset: p, as: UInt32.self)
-      let h = Int((here &* 2_654_435_761) >> UInt32(32 - Deflater.hashBits))
+      let h = Int((here &* 2_654_435_761) >> hashShift)
       let candidate = Int(head[h]) &- 1 &- base
       head[h] = Int32(truncatingIfNeeded: base &+ p &+ 1)
       let distance = p &- candidate
@@ -144,7 +167,7 @@ final class Deflater {
         // One position near the match's end, so what follows finds it.
         if p &+ 4 <= end {
           let v = raw.loadUnaligned(fromByteOffset: p &- 2, as: UInt32.self)
-          head[Int((v &* 2_654_435_761) >> UInt32(32 - Deflater.hashBits))] = Int32(truncatingIfNeeded: base &+ p &- 1)
+          head[Int((v &* 2_654_435_761) >> hashShift)] = Int32(truncatingIfNeeded: base &+ p &- 1)
         }
       } else {
         let byte = buffer[p]
@@ -153,7 +176,7 @@ final class Deflater {
         p &+= 1
       }
       n &+= 1
-      if n >= Deflater.blockTokens - 1 {
+      if n >= blockLimit - 4 {
         tokenCount = n
         writeBlock(from: buffer + blockStart, count: p - blockStart)
         n = 0
@@ -179,12 +202,15 @@ final class Deflater {
   /// The thorough mode's pass over `buffer[keep..<end]` (the dictionary
   /// before it), its blocks and the sync flush.
   private func compressThoroughly(_ buffer: UnsafePointer<UInt8>, keep: Int, end: Int, base: Int) {
-    let mask = Deflater.windowSize - 1
+    let mask = previousMask
     let raw = UnsafeRawPointer(buffer)
-    let niceLength = 258
+    // As zlib's levels: a match this long ends the search, and one of
+    // `goodLength` cuts the rest of the chain to a quarter.
+    let niceLength = chain >= 1024 ? 258 : 128
+    let goodLength = chain >= 1024 ? 32 : 8
     /// Enters position p (which has four bytes) in its chain.
     func insert(_ p: Int) {
-      let h = Deflater.hash(buffer + p)
+      let h = hash(buffer + p)
       previous[(base &+ p) & mask] = head[h]
       head[h] = Int32(truncatingIfNeeded: base &+ p &+ 1)
     }
@@ -194,7 +220,7 @@ final class Deflater {
       guard p &+ 4 <= end else { return (0, 0) }
       let limit = min(Deflater.maxMatch, end &- p)
       let here = raw.loadUnaligned(fromByteOffset: p, as: UInt32.self)
-      var candidate = Int(head[Deflater.hash(buffer + p)]) &- 1 &- base
+      var candidate = Int(head[hash(buffer + p)]) &- 1 &- base
       var best = 0
       var bestDistance = 0
       var tries = chain
@@ -204,6 +230,7 @@ final class Deflater {
         {
           let n = 4 &+ Deflater.matchLength(buffer + (candidate &+ 4), buffer + (p &+ 4), limit &- 4)
           if n > best {
+            if best < goodLength && n >= goodLength { tries >>= 2 }
             (best, bestDistance) = (n, p &- candidate)
             if n >= niceLength || n == limit { break }
           }
@@ -234,7 +261,7 @@ final class Deflater {
           literal(buffer[p])
           p += 1
           current = next
-          if tokenCount >= Deflater.blockTokens - 1 {
+          if tokenCount >= blockLimit - 4 {
             writeBlock(from: buffer + blockStart, count: p - blockStart)
             blockStart = p
           }
@@ -256,7 +283,7 @@ final class Deflater {
         p += length
       }
       current = p < end ? longest(p) : (0, 0)
-      if tokenCount >= Deflater.blockTokens - 1 {
+      if tokenCount >= blockLimit - 4 {
         writeBlock(from: buffer + blockStart, count: p - blockStart)
         blockStart = p
       }
@@ -272,9 +299,9 @@ final class Deflater {
   }
 
   @inline(__always)
-  private static func hash(_ p: UnsafePointer<UInt8>) -> Int {
+  private func hash(_ p: UnsafePointer<UInt8>) -> Int {
     let v = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
-    return Int((v &* 2_654_435_761) >> UInt32(32 - Deflater.hashBits))
+    return Int((v &* 2_654_435_761) >> hashShift)
   }
 
   /// How many bytes at `a` and `b` agree, up to `limit`; eight at a time.

@@ -45,15 +45,7 @@ struct PNGEncoder: BandEncoder {
   let filtering: Filtering
   let chain: Int
 
-  /// An image of at most this many bytes is compressed thoroughly by
-  /// default: it costs a fraction of a millisecond.
-  static let smallImage = 256 * 1024
-  /// An image of at most this many bytes of RGBA is encoded every way and
-  /// the smallest kept (`optimizedPNG`).
-  static let tinyImage = 64 * 1024
-
-  /// `filtering` and `chain`: by default (nil) the fast mode, or for an
-  /// image of at most `smallImage` bytes all five filters and chains of 64.
+  /// `filtering` and `chain`: by default (nil) the fast mode.
   init(
     width: Int, height: Int, opaque: Bool, threads: Int, filtering: Filtering? = nil, chain: Int? = nil,
     sink: @escaping (UnsafeRawBufferPointer) -> Bool
@@ -63,12 +55,12 @@ struct PNGEncoder: BandEncoder {
     self.threads = max(1, threads)
     channels = opaque ? 3 : 4
     rowBytes = width * channels
-    let small = (rowBytes + 1) * height <= PNGEncoder.smallImage
-    self.filtering = filtering ?? (small ? .smallest : .sampled)
-    let chain = chain ?? (small ? 64 : 0)
+    self.filtering = filtering ?? .sampled
+    let chain = chain ?? 0
     self.chain = chain
     lastRow = [UInt8](repeating: 0, count: rowBytes)
-    compressors = (0..<max(1, threads)).map { _ in Deflater(chain: chain) }
+    let length = (rowBytes + 1) * height
+    compressors = (0..<max(1, threads)).map { _ in Deflater(chain: chain, length: length) }
     let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     ok = signature.withUnsafeBytes { sink($0) }
     var header: [UInt8] = []

@@ -23,10 +23,7 @@ func renderRaster(
 ) -> Bool {
   switch format {
   case .png where optimize:
-    return optimizedPNG(renderer, chain: 4096, to: sink)
-  case .png where renderer.width * renderer.height * 4 <= PNGEncoder.tinyImage:
-    // An icon-sized image: every strategy costs less than starting up.
-    return optimizedPNG(renderer, chain: 64, to: sink)
+    return optimizedPNG(renderer, to: sink)
   case .png:
     var encoder = PNGEncoder(
       width: renderer.width, height: renderer.height, opaque: renderer.background >> 24 == 255,
@@ -39,12 +36,10 @@ func renderRaster(
 
 /// The smallest of the PNGs of what `renderer` draws with each way of
 /// filtering rows (all five filters by the smallest sum, and each filter
-/// on every row), each compressed on one thread with hash chains of
-/// `chain` positions and lazy matches: for assets that ship (4,096), at
-/// many times the default's time, and for icon-sized images (64).
-func optimizedPNG(
-  _ renderer: RasterRenderer, chain: Int, to sink: @escaping (UnsafeRawBufferPointer) -> Bool
-) -> Bool {
+/// on every row), each compressed on one thread with hash chains of 4,096
+/// positions and lazy matches: for assets that ship, at many times the
+/// default's time.
+func optimizedPNG(_ renderer: RasterRenderer, to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Bool {
   let (width, height) = (renderer.width, renderer.height)
   let pixels = UnsafeMutablePointer<Pixel>.allocate(capacity: width * height)
   defer { pixels.deallocate() }
@@ -52,8 +47,7 @@ func optimizedPNG(
     threads: renderer.defaultThreads(), chunkRows: height,
     perBand: { y0, rows, band in (pixels + y0 * width).update(from: band, count: rows * width) },
     afterChunk: { _, _ in true })
-  var best: [UInt8]? = nil
-  for filtering: PNGEncoder.Filtering in [.smallest, .every(0), .every(1), .every(2), .every(4)] {
+  func encoded(_ filtering: PNGEncoder.Filtering, _ chain: Int) -> [UInt8] {
     var bytes: [UInt8] = []
     var e = PNGEncoder(
       width: width, height: height, opaque: renderer.background >> 24 == 255, threads: 1, filtering: filtering,
@@ -64,6 +58,11 @@ func optimizedPNG(
     }
     _ = e.encode(UnsafeBufferPointer(start: pixels, count: width * height), rows: height)
     _ = e.finish()
+    return bytes
+  }
+  var best: [UInt8]? = nil
+  for filtering: PNGEncoder.Filtering in [.smallest, .every(0), .every(1), .every(2), .every(4)] {
+    let bytes = encoded(filtering, 4096)
     if best == nil || bytes.count < best!.count { best = bytes }
   }
   return best!.withUnsafeBytes { sink($0) }
