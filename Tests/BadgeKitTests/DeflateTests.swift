@@ -41,10 +41,13 @@ struct DeflateTests {
     let text = Array(String(repeating: "badge Landmark size 300 { zstack { BadgeBackground() } }\n", count: 3000).utf8)
     var rows: [UInt8] = []
     for y in 0..<300 { for x in 0..<1_200 { rows.append(UInt8((x / 7 + y / 5) & 0xFF)) } }
+    // Literals only, as many as a block holds give or take a few: a block
+    // is written just before the segment's last literals.
+    let edges = (32_758...32_772).map { n in ("random \(n)", Array(random.prefix(n))) }
     return [
       ("empty", []), ("one byte", [42]), ("zeros", [UInt8](repeating: 0, count: 100_000)),
       ("random", random), ("skewed", skewed), ("text", text), ("gradient rows", rows),
-    ]
+    ] + edges
   }
 
   @Test(arguments: [1 << 20, 10_000])
