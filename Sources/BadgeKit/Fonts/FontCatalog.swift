@@ -2,8 +2,10 @@
 // in; the face to draw with, or an error value saying what was found
 // instead, out. The catalog is made by scanning the caller's directories
 // (--font-dir, BADGEC_FONT_PATH) and the standard ones once per process
-// per set of directories; fonts are read once per process per file and
-// face. Both caches are shared by all threads behind a mutex.
+// per set of directories, or taken from the index an earlier process kept
+// (FontCache.swift) while those directories are unchanged; fonts are read
+// once per process per file and face. Both caches are shared by all
+// threads behind a mutex.
 import Synchronization
 
 /// What a text asks for: a family, or the path of a font file (it holds a

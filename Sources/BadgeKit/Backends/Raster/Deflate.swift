@@ -189,7 +189,12 @@ final class Deflater {
       p += 1
     }
     writeBlock(from: buffer + blockStart, count: p - blockStart)
-    // Sync flush: an empty stored block, then the byte boundary.
+    syncFlush()
+  }
+
+  /// Ends a segment: an empty stored block, then the byte boundary (zlib's
+  /// sync flush), so the next segment may be simply appended.
+  private func syncFlush() {
     reserve(16)
     put(0, 3)
     align()
@@ -289,13 +294,7 @@ final class Deflater {
       }
     }
     writeBlock(from: buffer + blockStart, count: p - blockStart)
-    reserve(16)
-    put(0, 3)
-    align()
-    for b: UInt8 in [0x00, 0x00, 0xFF, 0xFF] {
-      out[outCount] = b
-      outCount += 1
-    }
+    syncFlush()
   }
 
   @inline(__always)
