@@ -1,8 +1,9 @@
 // The PNG backend: chunks of premultiplied pixels in, a PNG out: RGBA with
 // straight alpha (transparent background), or RGB drawn over a given
 // background. Each row gets the PNG filter, Sub or Up, whose output looks
-// smaller; the rows go through our own zlib stream (Deflate.swift) into
-// IDAT chunks as they fill up.
+// smaller on a sample (or, when asked, the best of all five, or one filter
+// throughout: `--optimize` tries each); the rows go through our own zlib
+// stream (Deflate.swift) into IDAT chunks as they fill up.
 
 /// Writes a PNG to a byte sink, a chunk of rows at a time. Each chunk is
 /// converted, filtered and compressed by `threads` threads at once (rows and
@@ -39,12 +40,12 @@ struct PNGEncoder: BandEncoder {
   /// IDAT chunks are written when this much compressed data is waiting.
   private static let chunkSize = 65_536
 
-  /// `opaque`: the pixels are drawn over an opaque background; write RGB.
   /// How rows are filtered, and how many earlier positions the compressor
   /// tries for a match (0: one probe, the fast mode).
   let filtering: Filtering
   let chain: Int
 
+  /// `opaque`: the pixels are drawn over an opaque background; write RGB.
   /// `filtering` and `chain`: by default (nil) the fast mode.
   init(
     width: Int, height: Int, opaque: Bool, threads: Int, filtering: Filtering? = nil, chain: Int? = nil,
