@@ -396,6 +396,21 @@ struct RasterEffectComparisonTests {
       """, "resvg"
     ),
     (
+      // Each effect on a canvas of its own bounds: offsets both ways, a
+      // blur, near and past the edges.
+      "many-small-effects",
+      """
+      badge M size 160 {
+        repeat 36 as i {
+          circle().fill(hsb(i * 10deg, 0.8, 0.9)).frame(width: 14, height: 14)
+            .shadow(color: black.opacity(0.6), radius: 3, x: mod(i, 3) * 3 - 3, y: mod(i, 2) * 8 - 4)
+            .position(x: mod(i, 6) * 30 + 2, y: (i - mod(i, 6)) / 6 * 30 + 4)
+        }
+        rect().fill(blue).frame(width: 30, height: 8).position(x: 150, y: 155).blur(radius: 5)
+      }
+      """, "resvg"
+    ),
+    (
       "transformed-strokes",
       """
       badge T size 140 {

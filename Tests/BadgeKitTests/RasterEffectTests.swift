@@ -29,6 +29,28 @@ struct RasterEffectTests {
   /// A square filled with `radial(black, white, endRadius: 40)`: the grey
   /// at distance d from the centre is 255 · d / 40 (the grey level at
   /// pixel centres, within one level), and 255 beyond 40.
+  /// An effect's canvas covers what it blurs, not the image: twenty small
+  /// blurs on an image 32,768 pixels wide, and a thousand small shadows
+  /// on 1024 × 1024, are drawn (both were refused for their buffers).
+  @Test func effectsCostTheirBounds() {
+    let banner =
+      "badge Banner size 32768, 64 { repeat 20 as i { circle().frame(width: 40, height: 40).offset(x: i * 50).blur(radius: 10) } }"
+    let r = Support.compile(banner, CompileOptions(format: .png))
+    #expect(!r.hasErrors, "\(r.renderedDiagnostics)")
+    #expect(r.output != nil)
+    let grid = """
+      badge G size 1024 {
+        repeat 1000 as i {
+          circle().fill(red).frame(width: 20, height: 20).shadow(color: black.opacity(0.4), radius: 2, y: 1)
+            .position(x: 16 + mod(i, 40) * 25, y: 16 + (i - mod(i, 40)) / 40 * 25)
+        }
+      }
+      """
+    let g = Support.compile(grid, CompileOptions(format: .png))
+    #expect(!g.hasErrors, "\(g.renderedDiagnostics)")
+    #expect(g.output != nil)
+  }
+
   @Test func radialGreyIsTheDistance() throws {
     let scene = try #require(
       RasterEffectTests.scene("badge R size 100 { rect().fill(radial(black, white, endRadius: 40)) }"))

@@ -145,7 +145,7 @@ public enum Message: Equatable, Sendable {
       return "'\(shown(name))' is already declared"
     case .effectsTooLarge(let mib):
       return
-        "the shadows and blurs would take more than \(mib) MiB of buffers a thread (each a band of the image plus the blur's reach); expected smaller blur radii or a smaller image"
+        "the shadows and blurs would take more than \(mib) MiB of buffers a thread (each a band of what it blurs plus the blur's reach); expected smaller blur radii or a smaller image"
     case .angleOutOfRange:
       return "an angular gradient's angles reach past a million radians; expected angles within a few turns"
     case .strokeTooComplex(let limit):

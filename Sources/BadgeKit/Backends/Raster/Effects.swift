@@ -1,8 +1,9 @@
 // Shadows and blurs. An effect draws its children on a canvas of its own,
-// larger than the image by the blur's reach on every side (so shapes beyond
-// the image's edges still blur into it), a window of rows plus that reach
-// at a time (a window serves every band that falls in it), so memory stays
-// bounded by the window plus the reach. A wide blur (σ of 24 pixels or
+// as large as they are and the blur's reach on every side (so shapes
+// beyond the image's edges still blur into it), within the image grown by
+// that reach, a window of rows plus that reach at a time (a window serves
+// every band that falls in it), so memory and time stay bounded by what
+// the effect covers, not by the image. A wide blur (σ of 24 pixels or
 // more) is drawn on a coarser canvas, `step` image pixels to its pixel,
 // blurred there by σ / step and sampled back bilinearly: the same blur to
 // within a level, for a fraction of the work. A shadow's own content is
@@ -11,8 +12,13 @@
 /// A shadow or blur ready to draw.
 final class PreparedEffect {
   /// The children on the effect's canvas: image pixel (x, y) lies at
-  /// its point ((x + 0.5) / step + marginX, (y + 0.5) / step + marginY).
+  /// its point ((x + 0.5) / step + marginX − originX, (y + 0.5) / step +
+  /// marginY − originY). The canvas covers only where the children and
+  /// their blur reach: `origin` is where it starts on the canvas of the
+  /// whole image.
   let content: RasterRenderer
+  let originX: Int
+  let originY: Int
   /// For a shadow drawn on a coarser canvas: the children on the image
   /// itself, drawn over the shadow.
   let sharp: RasterRenderer?
@@ -77,21 +83,49 @@ final class PreparedEffect {
     let reachY = BoxBlur.reach(sigma.y) + Int((abs(shadow?.dy ?? 0) / Double(k)).rounded(.up)) + 1
     marginX = reachX + 1
     marginY = reachY + 1
-    let (cw, ch) = ((w + k - 1) / k + 2 * marginX, (h + k - 1) / k + 2 * marginY)
-    let areaBefore = costs.area
-    content = RasterRenderer(
-      children, width: cw, height: ch,
-      toPixels: .translation(Double(marginX), Double(marginY)) * .scale(1 / Double(k), 1 / Double(k)) * toPixels,
-      background: nil, &costs)
-    let contentArea = costs.area - areaBefore
+    let (fullWidth, fullHeight) = ((w + k - 1) / k + 2 * marginX, (h + k - 1) / k + 2 * marginY)
+    let onCanvas =
+      Transform.translation(Double(marginX), Double(marginY)) * .scale(1 / Double(k), 1 / Double(k)) * toPixels
+    let before = costs
+    let whole = RasterRenderer(
+      children, width: fullWidth, height: fullHeight, toPixels: onCanvas, background: nil, &costs)
+    // The canvas cut to where the children lie, grown by the blur's reach
+    // and a pixel for sampling: an effect costs what its own bounds do,
+    // not the image's.
+    let drawn = whole.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    // (The image pixels the effect changes reach the offset beyond the
+    // blur, and each samples the offset back: twice the offset.)
+    let offsetX = Int((abs(shadow?.dx ?? 0) / Double(k)).rounded(.up))
+    let offsetY = Int((abs(shadow?.dy ?? 0) / Double(k)).rounded(.up))
+    let (growX, growY) = (reachX + offsetX + 3, reachY + offsetY + 3)
+    let cut =
+      drawn.isEmpty
+      ? PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0)
+      : PixelBounds(x0: drawn.x0 - growX, y0: drawn.y0 - growY, x1: drawn.x1 + growX, y1: drawn.y1 + growY)
+        .intersection(PixelBounds(x0: 0, y0: 0, x1: fullWidth - 1, y1: fullHeight - 1))
+    let (cw, ch) = (cut.x1 - cut.x0 + 1, cut.y1 - cut.y0 + 1)
+    (originX, originY) = (cut.x0, cut.y0)
+    if cw == fullWidth && ch == fullHeight {
+      content = whole
+    } else {
+      costs = before
+      content = RasterRenderer(
+        children, width: cw, height: ch,
+        toPixels: .translation(Double(-cut.x0), Double(-cut.y0)) * onCanvas, background: nil, &costs)
+    }
+    let contentArea = costs.area - before.area
     sharp =
       shadow != nil && k > 1
       ? RasterRenderer(children, width: w, height: h, toPixels: toPixels, background: nil, &costs) : nil
     // Where the content may have pixels on its canvas, grown by the reach:
-    // the blur's passes leave the rest alone.
-    let c = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    // the blur's passes leave the rest alone. (`c`: on the whole image's
+    // canvas.)
+    let c = drawn
+    let local = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
     spread =
-      c.isEmpty ? .empty : PixelBounds(x0: c.x0 - reachX, y0: c.y0 - reachY, x1: c.x1 + reachX, y1: c.y1 + reachY)
+      local.isEmpty
+      ? .empty
+      : PixelBounds(x0: local.x0 - reachX, y0: local.y0 - reachY, x1: local.x1 + reachX, y1: local.y1 + reachY)
     groupDepth = max(content.groupDepth, sharp?.groupDepth ?? 0) + 1
     bounds =
       c.isEmpty
@@ -172,7 +206,7 @@ extension RasterRenderer {
     let (dx, dy) = (e.shadow?.dx ?? 0, e.shadow?.dy ?? 0)
     // The sample of image row y: the effect canvas' row (margins aside)
     // (y + 0.5 − dy) / k − 0.5, and the one below it.
-    func sampleRow(_ y: Int) -> Double { (Double(y) + 0.5 - dy) / k - 0.5 }
+    func sampleRow(_ y: Int) -> Double { (Double(y) + 0.5 - dy) / k - 0.5 - Double(e.originY) }
     let first = Int(sampleRow(y0 + r0).rounded(.down))
     let last = Int(sampleRow(y0 + r1).rounded(.down)) + 1
     if !(s.top <= first && last < s.top + s.rows) { fill(e, &s, from: first, rows: max(last - first + 1, e.window)) }
@@ -185,7 +219,7 @@ extension RasterRenderer {
     var columns: [(Int, UInt32)] = []
     columns.reserveCapacity(c1 - c0 + 1)
     for x in c0...c1 {
-      let u = (Double(x) + 0.5 - dx) / k - 0.5 + Double(e.marginX)
+      let u = (Double(x) + 0.5 - dx) / k - 0.5 + Double(e.marginX - e.originX)
       let i = u.rounded(.down)
       columns.append((Int(i), UInt32(((u - i) * 256).rounded())))
     }
@@ -210,7 +244,9 @@ extension RasterRenderer {
             let out = pixels + r * width
             // The content over the shadow: the effect canvas' own pixels
             // when it is the image's grid, else the sharp band.
-            let own = sharp == nil ? drawn.baseAddress! + (y0 + r - s.top + e.marginY) * sw + e.marginX : nil
+            let own =
+              sharp == nil
+              ? drawn.baseAddress! + (y0 + r - e.originY - s.top + e.marginY) * sw + e.marginX - e.originX : nil
             for (n, x) in (c0...c1).enumerated() {
               let (i, wx) = columns[n]
               let a = PreparedEffect.mix(
