@@ -136,14 +136,21 @@ enum Support {
     p.standardOutput = out
     p.standardError = err
     p.standardInput = inp
+    // A child that exits before reading its input (a usage error) closes
+    // the pipe: the write then fails with EPIPE instead of the signal
+    // ending the tests.
+    _ = Support.ignoreBrokenPipes
     try p.run()
-    if let stdin { inp.fileHandleForWriting.write(stdin) }
-    try inp.fileHandleForWriting.close()
+    if let stdin { try? inp.fileHandleForWriting.write(contentsOf: stdin) }
+    try? inp.fileHandleForWriting.close()
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return Run(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
   }
+
+  /// SIGPIPE ignored in the test process, once.
+  static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
   /// Runs the built badgec.
   static func badgec(_ arguments: [String], stdin: Data? = nil, cwd: URL? = nil) throws -> Run {
