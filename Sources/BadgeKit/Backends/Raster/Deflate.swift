@@ -210,9 +210,10 @@ final class Deflater {
     let mask = previousMask
     let raw = UnsafeRawPointer(buffer)
     // As zlib's levels: a match this long ends the search, and one of
-    // `goodLength` cuts the rest of the chain to a quarter.
+    // `goodLength` cuts the rest of the chain to a quarter (never for the
+    // longest chains, which are for size alone).
     let niceLength = chain >= 1024 ? 258 : 128
-    let goodLength = chain >= 1024 ? 32 : 8
+    let goodLength = chain >= 1024 ? Deflater.maxMatch + 1 : 8
     /// Enters position p (which has four bytes) in its chain.
     func insert(_ p: Int) {
       let h = hash(buffer + p)

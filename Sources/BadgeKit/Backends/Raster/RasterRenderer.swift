@@ -419,9 +419,11 @@ struct RasterRenderer: @unchecked Sendable {
   }
 
   /// Draws the image and hands it to `encoder` a chunk of rows at a time.
-  func render<E: BandEncoder>(into encoder: inout E, threads: Int? = nil) -> Bool {
+  /// (`chunkRows`: rows handed on at a time; by default four bands a
+  /// thread.)
+  func render<E: BandEncoder>(into encoder: inout E, threads: Int? = nil, chunkRows: Int? = nil) -> Bool {
     let threads = threads ?? defaultThreads()
-    let chunkRows = RasterRenderer.bandHeight * threads * (threads > 1 ? 4 : 1)
+    let chunkRows = chunkRows ?? RasterRenderer.bandHeight * threads * (threads > 1 ? 4 : 1)
     let chunk = UnsafeMutablePointer<Pixel>.allocate(capacity: width * min(chunkRows, height))
     defer { chunk.deallocate() }
     let width = self.width

@@ -38,35 +38,33 @@ func renderRaster(
 /// filtering rows (all five filters by the smallest sum, and each filter
 /// on every row), each compressed on one thread with hash chains of 4,096
 /// positions and lazy matches: for assets that ship, at many times the
-/// default's time.
+/// default's time. The image is drawn again for each, a chunk of rows at a
+/// time as by default, so memory stays bounded; a candidate is dropped as
+/// soon as it is larger than the best so far or than `candidateLimit`
+/// bytes, and when none fits in that the default encoding is written.
 func optimizedPNG(_ renderer: RasterRenderer, to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Bool {
-  let (width, height) = (renderer.width, renderer.height)
-  let pixels = UnsafeMutablePointer<Pixel>.allocate(capacity: width * height)
-  defer { pixels.deallocate() }
-  _ = renderer.drawBands(
-    threads: renderer.defaultThreads(), chunkRows: height,
-    perBand: { y0, rows, band in (pixels + y0 * width).update(from: band, count: rows * width) },
-    afterChunk: { _, _ in true })
-  func encoded(_ filtering: PNGEncoder.Filtering, _ chain: Int) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var e = PNGEncoder(
-      width: width, height: height, opaque: renderer.background >> 24 == 255, threads: 1, filtering: filtering,
-      chain: chain
-    ) {
-      bytes.append(contentsOf: $0)
-      return true
-    }
-    _ = e.encode(UnsafeBufferPointer(start: pixels, count: width * height), rows: height)
-    _ = e.finish()
-    return bytes
-  }
   var best: [UInt8]? = nil
   for filtering: PNGEncoder.Filtering in [.smallest, .every(0), .every(1), .every(2), .every(4)] {
-    let bytes = encoded(filtering, 4096)
-    if best == nil || bytes.count < best!.count { best = bytes }
+    var bytes: [UInt8] = []
+    let cap = min(candidateLimit, best?.count ?? Int.max)
+    var e = PNGEncoder(
+      width: renderer.width, height: renderer.height, opaque: renderer.background >> 24 == 255,
+      threads: 1, filtering: filtering, chain: 4096
+    ) {
+      bytes.append(contentsOf: $0)
+      return bytes.count <= cap
+    }
+    // Chunks of 16 MiB of pixels: each ends a deflate segment, which costs
+    // a little compression.
+    let rows = max(RasterRenderer.bandHeight, (16 << 20) / max(1, 4 * renderer.width))
+    if renderer.render(into: &e, threads: renderer.defaultThreads(), chunkRows: rows) { best = bytes }
   }
-  return best!.withUnsafeBytes { sink($0) }
+  guard let best else { return renderRaster(renderer, format: .png, to: sink) }
+  return best.withUnsafeBytes { sink($0) }
 }
+
+/// The most bytes an `--optimize` candidate PNG may take in memory.
+let candidateLimit = 256 << 20
 
 /// A colour written on the command line (`#rrggbb`, a colour name,
 /// `rgb(…)`), or nil.
