@@ -60,14 +60,6 @@ func mbs(_ rate: Double) -> String { String(Int((rate / 1e6).rounded())) + " MB/
 
 /// The samples' files, in order.
 func sampleFiles() -> [String] {
-  guard let dir = opendir("samples") else { return [] }
-  defer { closedir(dir) }
-  var names: [String] = []
-  while let entry = readdir(dir) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    if name.hasSuffix(".badge") { names.append("samples/" + name) }
-  }
-  return names.sorted()
+  let entries = (try? FileSystem.typedEntries(of: "samples")) ?? []
+  return entries.map(\.name).filter { $0.hasSuffix(".badge") }.map { "samples/" + $0 }
 }

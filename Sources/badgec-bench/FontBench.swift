@@ -25,13 +25,7 @@ func runFontStartBench(_ args: [String]) -> Int32 {
   }
   let folder = String(cString: made)
   defer {
-    if let dir = opendir(folder) {
-      while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name != "." && name != ".." { unlink(folder + "/" + name) }
-      }
-      closedir(dir)
-    }
+    for entry in (try? FileSystem.typedEntries(of: folder)) ?? [] { unlink(folder + "/" + entry.name) }
     rmdir(folder)
   }
   guard let f = FontBenchmark.measure(directories: dirs, cacheFolder: folder, runs: runs) else {

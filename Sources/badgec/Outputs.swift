@@ -52,13 +52,8 @@ func expand(_ pattern: String, _ values: [String: String]) -> String {
 /// the umask): a pattern's outputs may go into folders of their own. A
 /// folder that cannot be made is left to the write to report.
 func makeFolders(of path: String) {
-  var at = path.startIndex
-  while let slash = path[at...].firstIndex(of: "/") {
-    let folder = String(path[..<slash])
-    at = path.index(after: slash)
-    if folder.isEmpty || folder == "." || folder == ".." { continue }
-    _ = mkdir(folder, 0o777)
-  }
+  guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+  _ = FileSystem.makeFolders(String(path[..<slash]), mode: 0o777)
 }
 
 /// Whether `pattern` holds `{key}`.

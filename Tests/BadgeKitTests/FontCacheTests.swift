@@ -20,111 +20,112 @@ struct FontCacheTests {
     return (fonts, try Support.temporaryFolder())
   }
 
-  @Test func readBackAsTheScanFoundIt() throws {
-    guard let (fonts, cache) = try FontCacheTests.folders() else { return }
+  /// `body` run with `folders()`, removed afterwards; nothing when the
+  /// fonts are missing.
+  static func withFolders(_ body: (URL, URL) throws -> Void) throws {
+    guard let (fonts, cache) = try folders() else { return }
     defer {
       try? FileManager.default.removeItem(at: fonts)
       try? FileManager.default.removeItem(at: cache)
     }
-    let dirs = [fonts.path]
-    let scanned = FontCatalog(scanning: dirs, standard: [])
-    #expect(scanned.faces.count == 7)
-    FontCache.write(scanned, to: cache.path, directories: dirs)
-    let kept = try #require(FontCache.read(from: cache.path, directories: dirs, standard: []))
-    #expect(kept.faces == scanned.faces)
-    #expect(kept.stamps == scanned.stamps && kept.cuts == scanned.cuts)
-    #expect(kept.families == scanned.families)
-    for request in [FontRequest(family: "DejaVu Sans", weight: 700), FontRequest(family: "Nimbus Sans")] {
-      #expect(try kept.face(for: request).get() == scanned.face(for: request).get())
+    try body(fonts, cache)
+  }
+
+  @Test func readBackAsTheScanFoundIt() throws {
+    try FontCacheTests.withFolders { fonts, cache in
+      let dirs = [fonts.path]
+      let scanned = FontCatalog(scanning: dirs, standard: [])
+      #expect(scanned.faces.count == 7)
+      FontCache.write(scanned, to: cache.path, directories: dirs)
+      let kept = try #require(FontCache.read(from: cache.path, directories: dirs, standard: []))
+      #expect(kept.faces == scanned.faces)
+      #expect(kept.stamps == scanned.stamps && kept.cuts == scanned.cuts)
+      #expect(kept.families == scanned.families)
+      for request in [FontRequest(family: "DejaVu Sans", weight: 700), FontRequest(family: "Nimbus Sans")] {
+        #expect(try kept.face(for: request).get() == scanned.face(for: request).get())
+      }
+      // Another set of directories has an index of its own.
+      #expect(FontCache.read(from: cache.path, directories: dirs + ["/nowhere"], standard: []) == nil)
     }
-    // Another set of directories has an index of its own.
-    #expect(FontCache.read(from: cache.path, directories: dirs + ["/nowhere"], standard: []) == nil)
   }
 
   @Test func aChangedDirectoryIsScannedAgain() throws {
-    guard let (fonts, cache) = try FontCacheTests.folders() else { return }
-    defer {
-      try? FileManager.default.removeItem(at: fonts)
-      try? FileManager.default.removeItem(at: cache)
+    try FontCacheTests.withFolders { fonts, cache in
+      let dirs = [fonts.path]
+      FontCache.write(FontCatalog(scanning: dirs, standard: []), to: cache.path, directories: dirs)
+      #expect(FontCache.read(from: cache.path, directories: dirs, standard: []) != nil)
+      // A font added in the subfolder: its directory has another version.
+      let sub = fonts.appendingPathComponent("more")
+      try FileManager.default.copyItem(
+        at: sub.appendingPathComponent("face-1.TTF"), to: sub.appendingPathComponent("added.ttf"))
+      #expect(FontCache.read(from: cache.path, directories: dirs, standard: []) == nil)
+      FontCache.write(FontCatalog(scanning: dirs, standard: []), to: cache.path, directories: dirs)
+      #expect(FontCache.read(from: cache.path, directories: dirs, standard: [])?.faces.count == 8)
+      // One removed from the top folder.
+      try FileManager.default.removeItem(at: fonts.appendingPathComponent("face-0.TTF"))
+      #expect(FontCache.read(from: cache.path, directories: dirs, standard: []) == nil)
     }
-    let dirs = [fonts.path]
-    FontCache.write(FontCatalog(scanning: dirs, standard: []), to: cache.path, directories: dirs)
-    #expect(FontCache.read(from: cache.path, directories: dirs, standard: []) != nil)
-    // A font added in the subfolder: its directory has another version.
-    let sub = fonts.appendingPathComponent("more")
-    try FileManager.default.copyItem(
-      at: sub.appendingPathComponent("face-1.TTF"), to: sub.appendingPathComponent("added.ttf"))
-    #expect(FontCache.read(from: cache.path, directories: dirs, standard: []) == nil)
-    FontCache.write(FontCatalog(scanning: dirs, standard: []), to: cache.path, directories: dirs)
-    #expect(FontCache.read(from: cache.path, directories: dirs, standard: [])?.faces.count == 8)
-    // One removed from the top folder.
-    try FileManager.default.removeItem(at: fonts.appendingPathComponent("face-0.TTF"))
-    #expect(FontCache.read(from: cache.path, directories: dirs, standard: []) == nil)
   }
 
   @Test func damagedIndexesAreRefused() throws {
-    guard let (fonts, cache) = try FontCacheTests.folders() else { return }
-    defer {
-      try? FileManager.default.removeItem(at: fonts)
-      try? FileManager.default.removeItem(at: cache)
+    try FontCacheTests.withFolders { fonts, cache in
+      let dirs = [fonts.path]
+      let good = FontCache.encode(FontCatalog(scanning: dirs, standard: []))
+      #expect(FontCache.decode(good, directories: dirs) != nil)
+      #expect(FontCache.decode(good, directories: ["/elsewhere"]) == nil)
+      // Every cut, and bytes changed anywhere (the CRC catches them).
+      for n in stride(from: 0, to: good.count, by: max(1, good.count / 300)) {
+        #expect(FontCache.decode(Array(good[..<n]), directories: dirs) == nil, "cut at \(n)")
+      }
+      var r = RasterCoverageTests.Random(state: 11)
+      for _ in 0..<500 {
+        var bad = good
+        for _ in 0..<(1 + Int(r.next() * 4)) {
+          bad[Int(r.next() * Double(bad.count))] ^= UInt8(1 + Int(r.next() * 255))
+        }
+        #expect(FontCache.decode(bad, directories: dirs) == nil)
+      }
+      // Random bytes after the magic line, with a CRC that matches them.
+      for size in [0, 8, 64, 4096] {
+        var bytes = FontCache.magic + (0..<size).map { _ in UInt8(r.next() * 256) }
+        var crc = CRC32()
+        crc.update(bytes)
+        withUnsafeBytes(of: UInt64(crc.checksum).littleEndian) { bytes += $0 }
+        #expect(FontCache.decode(bytes, directories: dirs) == nil)
+      }
+      // A sound index whose faces lie outside the directories indexed.
+      let outside = FontCatalog(
+        directories: dirs,
+        faces: [
+          FontFace(
+            path: fonts.path + "/../etc/face.ttf", faceIndex: 0, family: "X", legacyFamily: "X", style: "Regular",
+            weight: 400, width: 5, isItalic: false)
+        ], problems: [], cuts: [], stamps: [])
+      #expect(FontCache.decode(FontCache.encode(outside), directories: dirs) == nil)
+      #expect(FontCache.climbs("/a/../b") && FontCache.climbs("/a/..") && !FontCache.climbs("/a/..b/.c"))
     }
-    let dirs = [fonts.path]
-    let good = FontCache.encode(FontCatalog(scanning: dirs, standard: []))
-    #expect(FontCache.decode(good, directories: dirs) != nil)
-    #expect(FontCache.decode(good, directories: ["/elsewhere"]) == nil)
-    // Every cut, and bytes changed anywhere (the CRC catches them).
-    for n in stride(from: 0, to: good.count, by: max(1, good.count / 300)) {
-      #expect(FontCache.decode(Array(good[..<n]), directories: dirs) == nil, "cut at \(n)")
-    }
-    var r = RasterCoverageTests.Random(state: 11)
-    for _ in 0..<500 {
-      var bad = good
-      for _ in 0..<(1 + Int(r.next() * 4)) { bad[Int(r.next() * Double(bad.count))] ^= UInt8(1 + Int(r.next() * 255)) }
-      #expect(FontCache.decode(bad, directories: dirs) == nil)
-    }
-    // Random bytes after the magic line, with a CRC that matches them.
-    for size in [0, 8, 64, 4096] {
-      var bytes = FontCache.magic + (0..<size).map { _ in UInt8(r.next() * 256) }
-      var crc = CRC32()
-      crc.update(bytes)
-      withUnsafeBytes(of: UInt64(crc.checksum).littleEndian) { bytes += $0 }
-      #expect(FontCache.decode(bytes, directories: dirs) == nil)
-    }
-    // A sound index whose faces lie outside the directories indexed.
-    let outside = FontCatalog(
-      directories: dirs,
-      faces: [
-        FontFace(
-          path: fonts.path + "/../etc/face.ttf", faceIndex: 0, family: "X", legacyFamily: "X", style: "Regular",
-          weight: 400, width: 5, isItalic: false)
-      ], problems: [], cuts: [], stamps: [])
-    #expect(FontCache.decode(FontCache.encode(outside), directories: dirs) == nil)
-    #expect(FontCache.climbs("/a/../b") && FontCache.climbs("/a/..") && !FontCache.climbs("/a/..b/.c"))
   }
 
   @Test func theCommandLineKeepsAnIndex() throws {
-    guard let (fonts, cache) = try FontCacheTests.folders() else { return }
-    defer {
-      try? FileManager.default.removeItem(at: fonts)
-      try? FileManager.default.removeItem(at: cache)
+    try FontCacheTests.withFolders { fonts, cache in
+      let source = cache.appendingPathComponent("b.badge")
+      try Data("badge B size 80, 30 { text(\"Hi\").font(family: \"Nimbus Sans\") }".utf8).write(to: source)
+      func run() throws -> Data {
+        let r = try Support.run(
+          Support.badgec, [source.path, "--font-dir", fonts.path, "-o", "-"],
+          environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout
+      }
+      let first = try run()
+      let indexes = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("badgec").path)
+      #expect(indexes.count == 1 && indexes[0].hasPrefix("fonts-") && indexes[0].hasSuffix(".index"), "\(indexes)")
+      #expect(try run() == first)
+      // A damaged index is passed over, and written anew.
+      let index = cache.appendingPathComponent("badgec/" + indexes[0])
+      try Data("badgec font index 2\ngarbage".utf8).write(to: index)
+      #expect(try run() == first)
+      #expect(try Data(contentsOf: index).count > 100)
     }
-    let source = cache.appendingPathComponent("b.badge")
-    try Data("badge B size 80, 30 { text(\"Hi\").font(family: \"Nimbus Sans\") }".utf8).write(to: source)
-    func run() throws -> Data {
-      let r = try Support.run(
-        Support.badgec, [source.path, "--font-dir", fonts.path, "-o", "-"],
-        environment: ["XDG_CACHE_HOME": cache.path])
-      #expect(r.status == 0, "\(r.stderr)")
-      return r.stdout
-    }
-    let first = try run()
-    let indexes = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("badgec").path)
-    #expect(indexes.count == 1 && indexes[0].hasPrefix("fonts-") && indexes[0].hasSuffix(".index"), "\(indexes)")
-    #expect(try run() == first)
-    // A damaged index is passed over, and written anew.
-    let index = cache.appendingPathComponent("badgec/" + indexes[0])
-    try Data("badgec font index 2\ngarbage".utf8).write(to: index)
-    #expect(try run() == first)
-    #expect(try Data(contentsOf: index).count > 100)
   }
 }

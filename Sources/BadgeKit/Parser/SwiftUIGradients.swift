@@ -89,9 +89,9 @@ extension Parser {
         guard kept.contains(ourLabel) else { return nil }
         var value = a.value
         var written = text(a.value)
-        if let angle = Parser.angleValue(a.value), let fix = Resolver.angleFixIt(a.value) {
+        if let angle = Parser.angleValue(a.value) {
           value = Expr(.number(angle.value, angle.unit), a.value.range)
-          written = fix.replacement
+          written = Resolver.angleFixIt(a.value)!.replacement
         } else if case .call("UnitPoint", let xy) = a.value.kind, let fix = Resolver.unitPointFixIt(a.value) {
           value = Expr(.tuple([xy[0].value, xy[1].value]), a.value.range)
           written = fix.replacement

@@ -219,9 +219,9 @@ extension Parser {
         let x = source.text(xy[0].value.range.start..<xy[0].value.range.end)
         let y = source.text(xy[1].value.range.start..<xy[1].value.range.end)
         text = "(\(x), \(y))"
-      } else if let angle = Resolver.angleFixIt(a.value), let degrees = Parser.angleValue(a.value) {
-        value = Expr(.number(degrees.value, degrees.unit), a.value.range)
-        text = angle.replacement
+      } else if let angle = Parser.angleValue(a.value) {
+        value = Expr(.number(angle.value, angle.unit), a.value.range)
+        text = Resolver.angleFixIt(a.value)!.replacement
       }
       let label = a.label == "to" || a.label == "center" && converted.isEmpty ? nil : a.label
       converted.append(Argument(label: label, labelRange: a.labelRange, value: value))

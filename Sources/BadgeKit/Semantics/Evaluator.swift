@@ -26,14 +26,9 @@ final class Evaluator {
   var warned: Set<SourceRange> = []
 
   /// Reports `message`, with notes for the components it is inside: the
-  /// three innermost and the outermost.
-  func report(_ message: Message, _ range: SourceRange) {
-    if muted > 0 && !message.isLimit { return }
-    diagnostics.append(Diagnostic(message, at: range, notes: componentNotes()))
-  }
-
-  /// Reports `message` with a fix-it writing `replacement` over `range`.
-  func report(_ message: Message, _ range: SourceRange, replacingWith replacement: String?) {
+  /// three innermost and the outermost; with a fix-it writing
+  /// `replacement` over `range` when one is given.
+  func report(_ message: Message, _ range: SourceRange, replacingWith replacement: String? = nil) {
     if muted > 0 && !message.isLimit { return }
     diagnostics.append(
       Diagnostic(

@@ -510,16 +510,9 @@ struct Resolver {
   }
 
   static func angleFixIt(_ e: Expr) -> FixIt? {
-    guard case .call(let f, let args) = e.kind, f == "degrees" || f == "radians" || f == "Angle", args.count == 1
-    else { return nil }
-    let unit = f == "radians" || args[0].label == "radians" ? "rad" : "deg"
-    switch args[0].value.kind {
-    case .number(let x, .none): return FixIt(e.range, formatForMessage(x) + unit)
-    case .negate(let inner):
-      guard case .number(let x, .none) = inner.kind else { return nil }
-      return FixIt(e.range, "-" + formatForMessage(x) + unit)
-    default: return nil
-    }
+    guard let (v, unit) = Parser.angleValue(e) else { return nil }
+    let number = v.sign == .minus ? "-" + formatForMessage(-v) : formatForMessage(v)
+    return FixIt(e.range, number + unit.rawValue)
   }
 
   /// A suggestion for the unknown `name` of a `kind` of thing, remembered

@@ -157,12 +157,7 @@ final class Deflater {
       {
         let length =
           4 &+ Deflater.matchLength(buffer + (candidate &+ 4), buffer + (p &+ 4), min(Deflater.maxMatch, end &- p) &- 4)
-        let li = Int(lengthCodes[length &- 3])
-        let d = distance &- 1
-        let di = Int(d < 256 ? distanceCodes[d] : distanceCodes[256 &+ (d >> 7)])
-        tokens[n] = 1 << 31 | UInt32(truncatingIfNeeded: di << 26 | (length &- 3) << 15 | d)
-        literals[257 &+ li] &+= 1
-        distances[di] &+= 1
+        Deflater.record(length, distance, at: n, tokens, literals, distances, lengthCodes, distanceCodes)
         p &+= length
         // One position near the match's end, so what follows finds it.
         if p &+ 4 <= end {
@@ -278,13 +273,9 @@ final class Deflater {
         literal(buffer[p])
         p += 1
       } else {
-        let li = Int(lengthCodes[length - 3])
-        let d = distance - 1
-        let di = Int(d < 256 ? distanceCodes[d] : distanceCodes[256 + (d >> 7)])
-        tokens[tokenCount] = 1 << 31 | UInt32(truncatingIfNeeded: di << 26 | (length - 3) << 15 | d)
+        Deflater.record(
+          length, distance, at: tokenCount, tokens, literalCounts, distanceCounts, lengthCodes, distanceCodes)
         tokenCount += 1
-        literalCounts[257 + li] += 1
-        distanceCounts[di] += 1
         for q in (p + 1)..<(p + length) where q + 4 <= end { insert(q) }
         p += length
       }
@@ -296,6 +287,23 @@ final class Deflater {
     }
     writeBlock(from: buffer + blockStart, count: p - blockStart)
     syncFlush()
+  }
+
+  /// Records a match of `length` at `distance` as token `n` and counts
+  /// its length and distance codes (the tables passed in, so a hot loop
+  /// keeps them in registers).
+  @inline(__always)
+  private static func record(
+    _ length: Int, _ distance: Int, at n: Int, _ tokens: UnsafeMutablePointer<UInt32>,
+    _ literals: UnsafeMutablePointer<Int>, _ distances: UnsafeMutablePointer<Int>,
+    _ lengthCodes: UnsafeMutablePointer<UInt8>, _ distanceCodes: UnsafeMutablePointer<UInt8>
+  ) {
+    let li = Int(lengthCodes[length &- 3])
+    let d = distance &- 1
+    let di = Int(d < 256 ? distanceCodes[d] : distanceCodes[256 &+ (d >> 7)])
+    tokens[n] = 1 << 31 | UInt32(truncatingIfNeeded: di << 26 | (length &- 3) << 15 | d)
+    literals[257 &+ li] &+= 1
+    distances[di] &+= 1
   }
 
   @inline(__always)

@@ -40,13 +40,12 @@ struct PNGEncoder: BandEncoder {
   /// IDAT chunks are written when this much compressed data is waiting.
   private static let chunkSize = 65_536
 
-  /// How rows are filtered, and how many earlier positions the compressor
-  /// tries for a match (0: one probe, the fast mode).
+  /// How rows are filtered.
   let filtering: Filtering
-  let chain: Int
 
   /// `opaque`: the pixels are drawn over an opaque background; write RGB.
-  /// `filtering` and `chain`: by default (nil) the fast mode.
+  /// `filtering`, and `chain`, how many earlier positions the compressor
+  /// tries for a match (0: one probe): by default (nil) the fast mode.
   init(
     width: Int, height: Int, opaque: Bool, threads: Int, filtering: Filtering? = nil, chain: Int? = nil,
     sink: @escaping (UnsafeRawBufferPointer) -> Bool
@@ -58,7 +57,6 @@ struct PNGEncoder: BandEncoder {
     rowBytes = width * channels
     self.filtering = filtering ?? .sampled
     let chain = chain ?? 0
-    self.chain = chain
     lastRow = [UInt8](repeating: 0, count: rowBytes)
     let length = (rowBytes + 1) * height
     compressors = (0..<max(1, threads)).map { _ in Deflater(chain: chain, length: length) }
