@@ -117,6 +117,28 @@ struct CostGrowthTests {
     #expect(half.elements.count == 20_001)
   }
 
+  // MARK: Many declarations
+
+  /// Whether each let hid a built-in was asked by searching the file's
+  /// lets for it: quadratic, 44,000 lets took 9 s (a release build) and
+  /// 100,000 would take a minute. A chain of lets, each using the one
+  /// before, is linear now; the last is 100,000, the rectangle 10 wide.
+  @Test func aLongChainOfLets() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let count = 100_000
+    var text = "let v0 = 1\n"
+    text.reserveCapacity(count * 24)
+    for i in 1..<count { text += "let v\(i) = v\(i - 1) + 1\n" }
+    text += "badge B size 100 {\n  rect().frame(width: v\(count - 1) - \(count - 10))\n}\n"
+    let input = try CostGrowthTests.write(text, "lets.badge", in: dir)
+    let out = dir.appendingPathComponent("out.svg").path
+    let run = try CostGrowthTests.measure([input, "-o", out], in: dir)
+    #expect(run.status == 0, "\(run.seconds) s: \(run.stderr.prefix(300))")
+    let svg = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+    #expect(svg.contains(#"<path d="M45 0L55 0L55 100L45 100L45 0Z""#), "\(svg.prefix(400))")
+  }
+
   // MARK: Segments charged as they are built
 
   /// A text built all its glyph outlines before the segment budget was

@@ -56,8 +56,11 @@ struct Usage {
     }
     // A let named as a built-in value hides it from the code after it.
     var seen: Set<SourceRange> = []
-    for decl in file.lets + usage.hiding where decl.nameRange.file == input && seen.insert(decl.nameRange).inserted {
-      if let what = Usage.builtinKind(decl.name, block: !file.lets.contains(decl)) {
+    // (Top-level lets first, then those of blocks: asking of each let
+    // whether it is top-level by searching the file's lets was quadratic.)
+    let declared = file.lets.map { ($0, false) } + usage.hiding.map { ($0, true) }
+    for (decl, inBlock) in declared where decl.nameRange.file == input && seen.insert(decl.nameRange).inserted {
+      if let what = Usage.builtinKind(decl.name, block: inBlock) {
         warnings.append(Diagnostic(.letHidesBuiltin(decl.name, what), at: decl.nameRange, severity: .warning))
       }
     }
