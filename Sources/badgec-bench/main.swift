@@ -8,6 +8,8 @@
 //   swift run -c release badgec-bench --text [CHARS] [RUNS] [--fonts DIR...]   (TextBench.swift)
 //   swift run -c release badgec-bench --png [RUNS] [FILE...] [--sizes 64,256]  (EncoderBench.swift)
 //   swift run -c release badgec-bench --fonts-start [RUNS] [DIR...]            (FontBench.swift)
+//   swift run -c release badgec-bench --compile FILE [SIDE] [RUNS] [--png]      (CompileBench.swift)
+//   swift run -c release badgec-bench --front-end [MB] [RUNS] [CONSTRUCT...]   (FrontEndBench.swift)
 import BadgeKit
 
 #if canImport(Glibc)
@@ -18,6 +20,8 @@ let args = CommandLine.arguments
 if args.count > 1 && args[1] == "--scaling" { exit(runScaling(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--text" { exit(runTextBench(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--png" { exit(runEncoderBench(Array(args.dropFirst(2)))) }
+if args.count > 1 && args[1] == "--compile" { exit(runCompileBench(Array(args.dropFirst(2)))) }
+if args.count > 1 && args[1] == "--front-end" { exit(runFrontEndBench(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--fonts-start" { exit(runFontStartBench(Array(args.dropFirst(2)))) }
 if args.count > 2 && args[1] == "--scaling-construct" {
   exit(measureConstruct(args[2], ScalingOptions(Array(args.dropFirst(3)))))

@@ -35,7 +35,7 @@ public enum RasterBenchmark {
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
   }
 
-  static func median(_ runs: Int, _ body: () -> Void) -> Double {
+  public static func median(_ runs: Int, _ body: () -> Void) -> Double {
     var times: [Double] = []
     for _ in 0..<runs {
       let t0 = now()
