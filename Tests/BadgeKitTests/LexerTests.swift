@@ -4,47 +4,73 @@ import Testing
 @testable import BadgeKit
 
 struct LexerTests {
-  static func kinds(_ text: String) -> [TokenKind] {
-    Lexer.tokenize(SourceFile(name: "t", text: text)).tokens.map(\.kind).dropLast()
+  /// A token as the tests write it: a name or a string with its text.
+  enum Lexeme: Equatable {
+    case identifier(String)
+    case string(String)
+    /// The pieces of an interpolated string.
+    case start(String), middle(String), end(String)
+    case kind(TokenKind)
+  }
+
+  static func kinds(_ text: String) -> [Lexeme] {
+    let read = Lexer.tokenize(SourceFile(name: "t", text: text))
+    return read.tokens.dropLast().map { lexeme($0, read.lexer) }
+  }
+
+  static func lexeme(_ t: Token, _ lexer: Lexer) -> Lexeme {
+    switch t.kind {
+    case .identifier: return .identifier(lexer.name(t.range))
+    case .string(let text): return .string(lexer.text(text))
+    case .interpolationStart(let text): return .start(lexer.text(text))
+    case .interpolationMiddle(let text): return .middle(lexer.text(text))
+    case .interpolationEnd(let text): return .end(lexer.text(text))
+    default: return .kind(t.kind)
+    }
   }
 
   static func messages(_ text: String) -> [String] {
     Lexer.tokenize(SourceFile(name: "t", text: text)).diagnostics.map(\.message.text)
   }
 
-  static let table: [(String, [TokenKind])] = [
+  static let table: [(String, [Lexeme])] = [
     ("", []),
-    ("badge", [.keyword(.badge)]),
+    ("badge", [.kind(.keyword(.badge))]),
     ("badges _x y2 héllo", [.identifier("badges"), .identifier("_x"), .identifier("y2"), .identifier("héllo")]),
     (
       "0 12 1.5 .25 2e3 1E-2 4.5e+1",
       [
-        .number(0, .none), .number(12, .none), .number(1.5, .none),
-        .number(0.25, .none), .number(2000, .none), .number(0.01, .none), .number(45, .none),
+        .kind(.number(0, .none)), .kind(.number(12, .none)), .kind(.number(1.5, .none)),
+        .kind(.number(0.25, .none)), .kind(.number(2000, .none)), .kind(.number(0.01, .none)),
+        .kind(.number(45, .none)),
       ]
     ),
-    ("45deg 1.5rad 60pt 75%", [.number(45, .deg), .number(1.5, .rad), .number(60, .pt), .number(75, .percent)]),
+    (
+      "45deg 1.5rad 60pt 75%",
+      [.kind(.number(45, .deg)), .kind(.number(1.5, .rad)), .kind(.number(60, .pt)), .kind(.number(75, .percent))]
+    ),
     (
       "#fff #EF78DD #00000080",
       [
-        .color(RGBA(r: 1, g: 1, b: 1)), .color(.bytes(239, 120, 221)),
-        .color(.bytes(0, 0, 0, 128.0 / 255)),
+        .kind(.color(RGBA(r: 1, g: 1, b: 1))), .kind(.color(.bytes(239, 120, 221))),
+        .kind(.color(.bytes(0, 0, 0, 128.0 / 255))),
       ]
     ),
     ("\"a \\\"b\\\" \\n\"", [.string("a \"b\" \n")]),
     (
       "( ) { } , : . = + - * /",
       [
-        .leftParen, .rightParen, .leftBrace, .rightBrace, .comma, .colon, .dot,
-        .equals, .plus, .minus, .star, .slash,
+        .kind(.leftParen), .kind(.rightParen), .kind(.leftBrace), .kind(.rightBrace), .kind(.comma), .kind(.colon),
+        .kind(.dot),
+        .kind(.equals), .kind(.plus), .kind(.minus), .kind(.star), .kind(.slash),
       ]
     ),
     ("a // comment\nb /* block /* nested */ still */ c", [.identifier("a"), .identifier("b"), .identifier("c")]),
     (
       "x.padding(-60)",
       [
-        .identifier("x"), .dot, .identifier("padding"), .leftParen, .minus,
-        .number(60, .none), .rightParen,
+        .identifier("x"), .kind(.dot), .identifier("padding"), .kind(.leftParen), .kind(.minus),
+        .kind(.number(60, .none)), .kind(.rightParen),
       ]
     ),
   ]
@@ -78,12 +104,45 @@ struct LexerTests {
   }
 
   @Test func tokensKnowTheirRangeAndSpacing() {
-    let tokens = Lexer.tokenize(SourceFile(name: "t", text: "min(a)\n  f (b)")).tokens
+    let read = Lexer.tokenize(SourceFile(name: "t", text: "min(a)\n  f (b)"))
+    let tokens = read.tokens
     #expect(tokens[0].range == SourceRange(file: 0, start: 0, end: 3))
     #expect(tokens[1].spaceBefore == false)
-    #expect(tokens[4].kind == .identifier("f"))
+    #expect(LexerTests.lexeme(tokens[4], read.lexer) == .identifier("f"))
     #expect(tokens[4].lineBefore == true)
     #expect(tokens[5].spaceBefore == true)
+  }
+
+  /// Every keyword is read as one; a word that begins or ends like one
+  /// is a name (the lexer picks the keyword a word could be by its first
+  /// byte, then compares the whole word).
+  @Test func keywordsAndWordsLikeThem() {
+    for k in Keyword.allCases {
+      let word = k.rawValue
+      #expect(LexerTests.kinds(word) == [.kind(.keyword(k))], "\(word)")
+      #expect(LexerTests.kinds(word + "s") == [.identifier(word + "s")], "\(word)s")
+      #expect(LexerTests.kinds("_" + word) == [.identifier("_" + word)], "_\(word)")
+      let shorter = String(word.dropLast())
+      #expect(LexerTests.kinds(shorter) == [.identifier(shorter)], "\(shorter)")
+    }
+    #expect(LexerTests.kinds("in im ix iff Badge") == ["in", "im", "ix", "iff", "Badge"].map { .identifier($0) })
+  }
+
+  /// The pieces of an interpolated string keep their texts, escapes
+  /// decoded, around the tokens of each expression.
+  @Test func interpolatedStringPieces() {
+    #expect(
+      LexerTests.kinds(#""a\(x)b\n\(y + 1)""#)
+        == [
+          .start("a"), .identifier("x"), .middle("b\n"), .identifier("y"), .kind(.plus), .kind(.number(1, .none)),
+          .end(""),
+        ])
+  }
+
+  /// A token holds no reference (no string): it is copied as plain bytes.
+  @Test func tokensArePlainBytes() {
+    #expect(_isPOD(Token.self))
+    #expect(_isPOD(TokenKind.self))
   }
 
   @Test func badCharacterDoesNotStopTheLexer() {

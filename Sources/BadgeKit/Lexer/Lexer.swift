@@ -14,6 +14,8 @@ public struct Lexer {
   /// For each `\(` of a string being read, innermost last: how many
   /// parentheses are open inside it. Its `)` resumes the string.
   private var interpolations: [Int] = []
+  /// The texts of the string tokens read so far, by `TokenText.index`.
+  private var texts: [String] = []
   /// The most `\(` open at once (strings in interpolations in strings).
   static let maximumInterpolationDepth = 64
 
@@ -22,9 +24,10 @@ public struct Lexer {
     self.file = fileIndex
   }
 
-  /// Reads the whole file; the last token is always `.endOfFile`.
+  /// Reads the whole file; the last token is always `.endOfFile`. The
+  /// lexer is handed on too, for the tokens' names and texts.
   public static func tokenize(_ source: SourceFile, fileIndex: Int = 0) -> (
-    tokens: [Token], diagnostics: [Diagnostic], unlisted: Int
+    tokens: [Token], diagnostics: [Diagnostic], unlisted: Int, lexer: Lexer
   ) {
     var lexer = Lexer(source, fileIndex: fileIndex)
     var tokens: [Token] = []
@@ -33,7 +36,27 @@ public struct Lexer {
       tokens.append(t)
       if t.kind == .endOfFile { break }
     }
-    return (tokens, lexer.diagnostics, lexer.unlisted)
+    return (tokens, lexer.diagnostics, lexer.unlisted, lexer)
+  }
+
+  /// The text of string token piece `t` (escapes decoded).
+  func text(_ t: TokenText) -> String { texts[Int(t.index)] }
+
+  /// The name an identifier token at `range` spells: its source text.
+  func name(_ range: SourceRange) -> String {
+    String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+  }
+
+  /// Whether the source text at `range` is `word` (no string is built).
+  func spells(_ range: SourceRange, _ word: StaticString) -> Bool {
+    range.end - range.start == word.utf8CodeUnitCount
+      && word.withUTF8Buffer { $0.elementsEqual(bytes[range.start..<range.end]) }
+  }
+
+  /// Keeps `text` for a string token and returns its handle.
+  private mutating func keep(_ text: String) -> TokenText {
+    texts.append(text)
+    return TokenText(index: UInt32(texts.count - 1))
   }
 
   private func peek(_ ahead: Int = 0) -> UInt8 {
@@ -302,7 +325,7 @@ public struct Lexer {
       }
     }
     if let k = Keyword.match(bytes[start..<pos]) { return .keyword(k) }
-    return .identifier(String(decoding: bytes[start..<pos], as: UTF8.self))
+    return .identifier
   }
 
   /// `123`, `1.5`, `.5`, `2e-3`, each optionally followed directly by a unit.
@@ -420,7 +443,7 @@ public struct Lexer {
         switch e {
         case UInt8(ascii: "(") where interpolations.count < Lexer.maximumInterpolationDepth:
           interpolations.append(0)
-          return resuming ? .interpolationMiddle(out) : .interpolationStart(out)
+          return resuming ? .interpolationMiddle(keep(out)) : .interpolationStart(keep(out))
         case UInt8(ascii: "("):
           report(.nestingTooDeep(Lexer.maximumInterpolationDepth), here, pos)
         case UInt8(ascii: "n"): out.unicodeScalars.append("\n")
@@ -445,7 +468,7 @@ public struct Lexer {
     } else {
       report(.unterminatedString, start, pos)
     }
-    return resuming ? .interpolationEnd(out) : .string(out)
+    return resuming ? .interpolationEnd(keep(out)) : .string(keep(out))
   }
 
   /// Appends `c` (read from byte `start` on) to a string literal, or reports
@@ -517,7 +540,7 @@ public struct Lexer {
     while pos < bytes.count && isIdentifierPart(bytes[pos]) { pos += 1 }
     let digits = Array(bytes[(start + 1)..<pos])
     // Swift's `#Preview`: a word, for the parser to name.
-    if String(decoding: digits, as: UTF8.self) == "Preview" { return .identifier("#Preview") }
+    if String(decoding: digits, as: UTF8.self) == "Preview" { return .identifier }
     guard [3, 6, 8].contains(digits.count), digits.allSatisfy(isHexDigit) else {
       report(.badColorLiteral(String(decoding: bytes[start..<pos], as: UTF8.self)), start, pos)
       return .color(RGBA(r: 0, g: 0, b: 0, a: 1))

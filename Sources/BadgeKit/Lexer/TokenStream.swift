@@ -25,7 +25,7 @@ final class TokenStream {
 
   /// Token `i` (never one already discarded), reading up to it.
   func token(_ i: Int) -> Token {
-    read(upTo: i)
+    ensure(i)
     return window[min(i - base, window.count - 1)]
   }
 
@@ -33,19 +33,43 @@ final class TokenStream {
   /// parser asks this several times a token, and a copy of the token each
   /// time cost a third of the parsing.
   func isKind(_ i: Int, _ kind: TokenKind) -> Bool {
-    read(upTo: i)
-    return window[min(i - base, window.count - 1)].kind == kind
+    ensure(i)
+    return window[min(i - base, window.count - 1)].kind.matches(kind)
+  }
+
+  /// The name identifier token `t` spells.
+  func name(_ t: Token) -> String { lexer.name(t.range) }
+  /// Whether token `t` is the identifier `word`.
+  func isIdentifier(_ t: Token, _ word: StaticString) -> Bool {
+    if case .identifier = t.kind { return lexer.spells(t.range, word) }
+    return false
+  }
+  /// The text of a string token's piece.
+  func text(_ t: TokenText) -> String { lexer.text(t) }
+
+  /// `body` of token `i`'s kind, read where it is kept (not copied).
+  func withKind<R>(_ i: Int, _ body: (TokenKind) -> R) -> R {
+    ensure(i)
+    return body(window[min(i - base, window.count - 1)].kind)
+  }
+
+  /// Makes sure token `i` is in the window (or the file ended): asked
+  /// several times a token, so the test is inlined and the reading is
+  /// not. (A discarded token's index is out of the window's bounds.)
+  @inline(__always) private func ensure(_ i: Int) {
+    if i - base >= window.count && !ended { read(upTo: i) }
   }
 
   /// Reads tokens until token `i` is in the window (or the file ended).
-  private func read(upTo i: Int) {
+  @inline(never) private func read(upTo i: Int) {
     precondition(i >= base, "token \(i) was discarded")
     while i >= base + window.count && !ended {
       let t = lexer.next()
       window.append(t)
       if t.kind == .endOfFile { ended = true }
-      if !watched.isEmpty, case .identifier(let name) = t.kind, watched.contains(name) {
-        uses[name, default: []].append(t.range)
+      if !watched.isEmpty, case .identifier = t.kind {
+        let name = lexer.name(t.range)
+        if watched.contains(name) { uses[name, default: []].append(t.range) }
       }
     }
   }

@@ -39,7 +39,8 @@ extension Parser {
       } else {
         result.badge = badge
       }
-    case .identifier(let word) where ["struct", "var", "func", "#Preview", "@main"].contains(word):
+    case .identifier where ["struct", "var", "func", "#Preview", "@main"].contains(stream.name(peek)):
+      let word = stream.name(peek)
       if let skipped = try swiftDeclaration(word) { result.skippedNames.insert(skipped) }
       if word == "#Preview" { sawPreview = true }
     default:
@@ -50,7 +51,7 @@ extension Parser {
   /// importDecl = "import" STRING ;
   mutating func importDecl() throws(ParseError) -> ImportDecl {
     let start = try consume(.import).range
-    if case .identifier(let module) = peek.kind, ["SwiftUI", "Foundation", "UIKit", "AppKit"].contains(module) {
+    if let module = peekName, ["SwiftUI", "Foundation", "UIKit", "AppKit"].contains(module) {
       // `import SwiftUI`: nothing to import here.
       let r = advance().range
       report(
@@ -59,7 +60,8 @@ extension Parser {
           at: start.union(r), fixIts: [FixIt(start.union(r), "")]))
       throw ParseError()  // (reported: nothing to import)
     }
-    guard case .string(let path) = peek.kind else { throw unexpected("the path of the file to import, in quotes") }
+    guard case .string(let text) = peek.kind else { throw unexpected("the path of the file to import, in quotes") }
+    let path = self.text(text)
     let pathRange = advance().range
     return ImportDecl(path: path, pathRange: pathRange, range: range(from: start))
   }
@@ -112,7 +114,7 @@ extension Parser {
     // `: View`: sized to its content, as a SwiftUI View.
     var sized = false
     if match(.colon) {
-      guard case .identifier("View") = peek.kind else {
+      guard isIdentifier(peek, "View") else {
         throw unexpected("'View' (a component written ': View' is sized to its content, as a SwiftUI View)")
       }
       advance()
@@ -151,7 +153,8 @@ extension Parser {
     let start = try consume(.badge).range
     let name: String
     switch peek.kind {
-    case .identifier(let n), .string(let n): name = n
+    case .identifier: name = stream.name(peek)
+    case .string(let text): name = self.text(text)
     default: throw unexpected("the badge's name")
     }
     let nameRange = advance().range
@@ -203,7 +206,7 @@ extension Parser {
   mutating func swiftDeclaration(_ word: String) throws(ParseError) -> String? {
     let start = advance().range
     var name = word
-    if case .identifier(let n) = peek.kind { name = n }
+    if let n = peekName { name = n }
     // To the declaration's block, then past it, braces balanced.
     while !isAtEnd && !check(.leftBrace) && !startsDeclaration { advance() }
     if check(.leftBrace) { try skipBlock() }

@@ -123,7 +123,7 @@ extension Parser {
     // A keyword is a label too: `.font(size: 20)`.
     let label: String?
     switch peek.kind {
-    case .identifier(let name): label = name
+    case .identifier: label = peek(1).kind == .colon ? stream.name(peek) : nil
     case .keyword(let k): label = k.rawValue
     default: label = nil
     }

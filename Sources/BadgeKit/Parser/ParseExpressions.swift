@@ -20,13 +20,13 @@ extension Parser {
   }
 
   /// A left-associative chain of `operand`s joined by the operators
-  /// `table` maps tokens to.
+  /// `op` finds at the current token (nil: none of this level's).
   private mutating func chain(
-    _ table: [(TokenKind, BinaryOperator)], once: Bool = false,
+    _ find: (TokenKind) -> BinaryOperator?, once: Bool = false,
     _ operand: (inout Parser) throws(ParseError) -> Expr
   ) throws(ParseError) -> Expr {
     var left = try operand(&self)
-    while let op = table.first(where: { check($0.0) })?.1 {
+    while let op = currentOperator(find) {
       let operatorRange = advance().range
       try spendExpression()
       let leftHeight = height
@@ -35,7 +35,7 @@ extension Parser {
       left = Expr(.binary(op, left, right), left.range.union(right.range))
       if once {
         // `a < b < c` is not a chain of comparisons (as in Swift).
-        if table.contains(where: { check($0.0) }) {
+        if currentOperator(find) != nil {
           throw unexpected("the end of the comparison (compare two values at a time, joined by && or ||)")
         }
         break
@@ -44,23 +44,37 @@ extension Parser {
     return left
   }
 
+  /// The operator `op` finds at the current token (none once the parser
+  /// has stopped reading).
+  private func currentOperator(_ find: (TokenKind) -> BinaryOperator?) -> BinaryOperator? {
+    halted ? nil : stream.withKind(index, find)
+  }
+
   /// disjunction = conjunction { "||" conjunction } ;
   mutating func disjunction() throws(ParseError) -> Expr {
-    try chain([(.or, .or)]) { (p: inout Parser) throws(ParseError) in try p.conjunction() }
+    try chain({ if case .or = $0 { .or } else { nil } }) { (p: inout Parser) throws(ParseError) in try p.conjunction() }
   }
 
   /// conjunction = comparison { "&&" comparison } ;
   mutating func conjunction() throws(ParseError) -> Expr {
-    try chain([(.and, .and)]) { (p: inout Parser) throws(ParseError) in try p.comparison() }
+    try chain({ if case .and = $0 { .and } else { nil } }) { (p: inout Parser) throws(ParseError) in try p.comparison()
+    }
   }
 
   /// comparison = sum [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum ] ;
   mutating func comparison() throws(ParseError) -> Expr {
     try chain(
-      [
-        (.equalEqual, .equal), (.notEqual, .notEqual), (.less, .less), (.lessEqual, .lessEqual),
-        (.greater, .greater), (.greaterEqual, .greaterEqual),
-      ], once: true
+      { kind in
+        switch kind {
+        case .equalEqual: return .equal
+        case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        default: return nil
+        }
+      }, once: true
     ) { (p: inout Parser) throws(ParseError) in try p.sum() }
   }
 
@@ -122,7 +136,7 @@ extension Parser {
     var e = try primary()
     if let member = try swiftUITypeMember(e) { e = member }
     while true {
-      if check(.dot), case .identifier(let name) = peek(1).kind, peek(2).kind == .leftParen {
+      if check(.dot), let name = name(peek(1)), peek(2).kind == .leftParen {
         advance()
         let nameRange = advance().range
         try spendExpression()
@@ -130,7 +144,7 @@ extension Parser {
         let args = try arguments()
         try setHeight(max(receiverHeight, height) + 1, at: nameRange)
         e = Expr(.member(e, name, nameRange, args), range(from: e.range))
-      } else if check(.dot), peek(1).kind == .identifier("count"), !peek(1).spaceBefore {
+      } else if check(.dot), isIdentifier(peek(1), "count"), !peek(1).spaceBefore {
         advance()
         let nameRange = advance().range
         try spendExpression()
@@ -158,18 +172,20 @@ extension Parser {
     let start = peek.range
     var parts: [InterpolationPart] = []
     var tallest = 1
-    if case .interpolationStart(let s) = advance().kind, !s.isEmpty { parts.append(.text(s)) }
+    if case .interpolationStart(let s) = advance().kind, case let t = text(s), !t.isEmpty { parts.append(.text(t)) }
     while true {
       parts.append(try interpolated())
       tallest = max(tallest, height)
-      if case .interpolationMiddle(let text) = peek.kind {
+      if case .interpolationMiddle(let piece) = peek.kind {
         advance()
+        let text = self.text(piece)
         if !text.isEmpty { parts.append(.text(text)) }
         try spendExpression()
         continue
       }
-      guard case .interpolationEnd(let text) = peek.kind else { throw unexpected("')' to end the interpolation") }
+      guard case .interpolationEnd(let piece) = peek.kind else { throw unexpected("')' to end the interpolation") }
       advance()
+      let text = self.text(piece)
       if !text.isEmpty { parts.append(.text(text)) }
       break
     }
@@ -182,13 +198,13 @@ extension Parser {
   mutating func interpolated() throws(ParseError) -> InterpolationPart {
     let value = try expression()
     guard match(.comma) else { return .value(value, specifier: nil, specifierRange: nil) }
-    guard case .identifier("specifier") = peek.kind, peek(1).kind == .colon else {
+    guard isIdentifier(peek, "specifier"), peek(1).kind == .colon else {
       throw unexpected("'specifier:' and a format such as \"%.1f\"")
     }
     advance()
     advance()
     guard case .string(let format) = peek.kind else { throw unexpected("a format in quotes, such as \"%.1f\"") }
-    return .value(value, specifier: format, specifierRange: advance().range)
+    return .value(value, specifier: text(format), specifierRange: advance().range)
   }
 
   /// primary = NUMBER | STRING | COLOR | [ "." ] IDENT [ arguments ]
@@ -196,7 +212,7 @@ extension Parser {
   /// A call's "(" must follow the name directly: `min(a, b)`. A name may
   /// be written with SwiftUI's leading dot (`.center`, `.round`, `.red`).
   mutating func primary() throws(ParseError) -> Expr {
-    if check(.dot), case .identifier = peek(1).kind, !peek(1).spaceBefore {
+    if check(.dot), peek(1).kind == .identifier, !peek(1).spaceBefore {
       let dot = advance().range
       var e = try primary()
       e.range = dot.union(e.range)
@@ -212,14 +228,15 @@ extension Parser {
     case .string(let s):
       advance()
       height = 1
-      return Expr(.string(s), t.range)
+      return Expr(.string(text(s)), t.range)
     case .interpolationStart:
       return try interpolation()
     case .color(let c):
       advance()
       height = 1
       return Expr(.color(c), t.range)
-    case .identifier(let name):
+    case .identifier:
+      let name = stream.name(t)
       advance()
       if check(.leftParen) && !peek.spaceBefore {
         let mark = diagnostics.count

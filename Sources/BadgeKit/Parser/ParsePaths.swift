@@ -52,7 +52,7 @@ extension Parser {
   mutating func pathCommand() throws(ParseError) -> PathCommand {
     try spendItem()
     if let swift = try swiftPathCall() { return swift }
-    guard case .identifier(let name) = peek.kind else {
+    guard let name = peekName else {
       throw unexpected("a path command (move, line, lines, quad, cubic, arc, close or data)")
     }
     let nameRange = advance().range

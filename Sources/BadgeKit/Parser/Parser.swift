@@ -143,6 +143,23 @@ public struct Parser {
   var previous: Token { stream.token(max(0, index - 1)) }
   var isAtEnd: Bool { check(.endOfFile) }
 
+  /// The name the current token spells, if it is an identifier.
+  var peekName: String? { name(peek) }
+  /// The name token `t` spells, if it is an identifier.
+  func name(_ t: Token) -> String? {
+    if case .identifier = t.kind { return stream.name(t) }
+    return nil
+  }
+  /// Whether token `t` is the identifier `word`.
+  func isIdentifier(_ t: Token, _ word: StaticString) -> Bool { stream.isIdentifier(t, word) }
+  /// The text of a string token's piece.
+  func text(_ t: TokenText) -> String { stream.text(t) }
+  /// How token `t` is named in "expected …, found …": a name by its text.
+  func describe(_ t: Token) -> String {
+    if case .identifier = t.kind { return "'\(stream.name(t))'" }
+    return t.kind.description
+  }
+
   func peek(_ ahead: Int) -> Token { halted ? peek : stream.token(index + ahead) }
 
   @discardableResult
@@ -180,7 +197,7 @@ public struct Parser {
 
   /// Consumes an identifier and returns its name and range.
   mutating func consumeIdentifier(_ what: String) throws(ParseError) -> (String, SourceRange) {
-    if case .identifier(let name) = peek.kind {
+    if let name = peekName {
       let t = advance()
       return (name, t.range)
     }
@@ -210,7 +227,7 @@ public struct Parser {
           .expected(what, found: "the end of the line"),
           at: SourceRange(file: previous.range.file, start: end, end: end)))
     } else {
-      report(Diagnostic(.expected(what, found: peek.kind.description), at: peek.range))
+      report(Diagnostic(.expected(what, found: describe(peek)), at: peek.range))
     }
     return ParseError()
   }
@@ -334,7 +351,7 @@ public struct Parser {
     guard peek.lineBefore else { return false }
     switch peek.kind {
     case .keyword(.component), .keyword(.badge), .keyword(.import): return true
-    case .identifier("struct"), .identifier("#Preview"): return true  // Swift's, reported as such
+    case .identifier: return isIdentifier(peek, "struct") || isIdentifier(peek, "#Preview")  // Swift's, reported as such
     default: return false
     }
   }

@@ -76,7 +76,7 @@ extension Parser {
     }
     var index: String?
     var headerEnd = previous.range
-    if check(.leftBrace), case .identifier(let i) = peek(1).kind, peek(2).kind == .identifier("in") {
+    if check(.leftBrace), let i = name(peek(1)), isIdentifier(peek(2), "in") {
       index = i
       headerEnd = peek(2).range
     } else if check(.leftBrace) {
@@ -116,7 +116,7 @@ extension Parser {
       case .identifier, .keyword: break
       default: return
       }
-      if peek(ahead + 1).kind == .identifier("in") {
+      if isIdentifier(peek(ahead + 1), "in") {
         let first = peek.range
         for _ in 0...(ahead + 1) { advance() }
         skippedClosureParameters = first.union(previous.range)
@@ -132,7 +132,7 @@ extension Parser {
   mutating func swiftUITypeMember(_ e: Expr) throws(ParseError) -> Expr? {
     // A GeometryReader's `g.size.width`: `width` here.
     if case .name(let proxy) = e.kind, check(.dot), peek(1).kind == .keyword(.size), peek(2).kind == .dot,
-      case .identifier(let side) = peek(3).kind, side == "width" || side == "height"
+      let side = name(peek(3)), side == "width" || side == "height"
     {
       for _ in 0..<4 { advance() }
       let written = e.range.union(previous.range)
@@ -142,7 +142,7 @@ extension Parser {
       return Expr(.name(side), written)
     }
     guard case .name(let type) = e.kind, SwiftUINames.typeNames.contains(type), check(.dot),
-      case .identifier(let member) = peek(1).kind, !peek(1).spaceBefore
+      let member = name(peek(1)), !peek(1).spaceBefore
     else { return nil }
     advance()
     let memberRange = advance().range
@@ -194,11 +194,11 @@ extension Parser {
     ]
     let receiver: String
     switch peek.kind {
-    case .identifier(let name): receiver = name
+    case .identifier: receiver = stream.name(peek)
     case .keyword(let k): receiver = k.rawValue  // `path` is a keyword here
     default: return nil
     }
-    guard peek(1).kind == .dot, case .identifier(let method) = peek(2).kind, let ours = commands[method] else {
+    guard peek(1).kind == .dot, let method = name(peek(2)), let ours = commands[method] else {
       return nil
     }
     let start = advance().range
