@@ -71,10 +71,13 @@ extension Evaluator {
       }
       bound.values[position] = arg
     }
-    if !required.isEmpty {
-      // Missing ones by position: a component may have thousands.
-      let requiredNames = Set(required)
-      for (i, name) in parameters.enumerated() where bound.values[i] == nil && requiredNames.contains(name) {
+    if !required.isEmpty && bound.values.contains(where: { $0 == nil }) {
+      // Missing ones by position: a component may have thousands. A few
+      // required names are compared one by one (a set of them, made at
+      // every call, cost more than the binding).
+      let requiredNames = required.count > 8 ? Set(required) : nil
+      for (i, name) in parameters.enumerated() where bound.values[i] == nil {
+        guard requiredNames?.contains(name) ?? required.contains(name) else { continue }
         report(.missingArgument(name, of: callee), range)
         bound.ok = false
       }
