@@ -113,6 +113,9 @@ final class LayoutEngine {
   /// apart from what reports them.
   func reportingKey(_ view: ViewInstance) -> Int { view.id * 2 + (evaluator.muted > 0 ? 1 : 0) }
 
+  /// Memoised scopes of sized-to-content components' uses, by
+  /// `reportingKey` (see `componentScope`).
+  var componentScopes: [Int: Scope?] = [:]
   /// Memoised text environments and runs, by `reportingKey`.
   var environments: [Int: TextEnvironment] = [:]
   var textRuns: [Int: TextRun?] = [:]

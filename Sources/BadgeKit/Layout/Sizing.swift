@@ -90,9 +90,8 @@ extension LayoutEngine {
   {
     guard !evaluator.callStack.contains(where: { $0.name == c.name }),
       evaluator.callStack.count < LayoutEngine.maximumComponentDepth,
-      let values = bindComponent(c, args, view.scope, at: range)
+      let scope = componentScope(view, c, args, at: range)
     else { return p.filled }
-    let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(c.parameters.map(\.name), values)))
     evaluator.callStack.append((c.name, range))
     defer { evaluator.callStack.removeLast() }
     var size = Size(0, 0)
@@ -101,6 +100,23 @@ extension LayoutEngine {
       size = Size(max(size.width, s.width), max(size.height, s.height))
     }
     return size
+  }
+
+  /// The scope a sized-to-content component's body is read in: its
+  /// arguments bound and evaluated once for each use (by `reportingKey`),
+  /// so that measuring the use at several proposals expands the body in
+  /// the same scope and finds the sizes and text set before (a shield's
+  /// words were set 15 times each). Nil, also kept, after an error.
+  private func componentScope(_ view: ViewInstance, _ c: ComponentDecl, _ args: [Argument], at range: SourceRange)
+    -> Scope?
+  {
+    let key = reportingKey(view)
+    if let known = componentScopes[key] { return known }
+    let scope = bindComponent(c, args, view.scope, at: range).map { values in
+      globals.child(Dictionary(uniqueKeysWithValues: zip(c.parameters.map(\.name), values)))
+    }
+    componentScopes[key] = .some(scope)
+    return scope
   }
 
   /// The size of the view itself, before any modifier.
