@@ -9,6 +9,7 @@
 //   swift run -c release badgec-bench --png [RUNS] [FILE...] [--sizes 64,256]  (EncoderBench.swift)
 //   swift run -c release badgec-bench --fonts-start [RUNS] [DIR...]            (FontBench.swift)
 //   swift run -c release badgec-bench --compile FILE [SIDE] [RUNS] [--png]      (CompileBench.swift)
+//   swift run -c release badgec-bench --shapes [N] [--png]                      (ShapesBench.swift)
 //   swift run -c release badgec-bench --front-end [MB] [RUNS] [CONSTRUCT...]   (FrontEndBench.swift)
 import BadgeKit
 
@@ -21,6 +22,7 @@ if args.count > 1 && args[1] == "--scaling" { exit(runScaling(Array(args.dropFir
 if args.count > 1 && args[1] == "--text" { exit(runTextBench(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--png" { exit(runEncoderBench(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--compile" { exit(runCompileBench(Array(args.dropFirst(2)))) }
+if args.count > 1 && args[1] == "--shapes" { exit(runShapesBench(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--front-end" { exit(runFrontEndBench(Array(args.dropFirst(2)))) }
 if args.count > 1 && args[1] == "--fonts-start" { exit(runFontStartBench(Array(args.dropFirst(2)))) }
 if args.count > 2 && args[1] == "--scaling-construct" {
