@@ -19,9 +19,9 @@ extension LayoutEngine {
   /// `mods`: modifiers such as `.aspect` ask what they wrap twice).
   func size(_ view: ViewInstance, _ mods: ResolvedModifiers, _ level: Int, _ p: ProposedSize) -> Size {
     let key = ResolvedModifiers.Key(level: level, width: p.width, height: p.height)
-    if let known = mods.sizes[key] { return known }
+    if let known = mods[size: key] { return known }
     let result = computeSize(view, mods, level, p)
-    mods.sizes[key] = result
+    mods[size: key] = result
     return result
   }
 

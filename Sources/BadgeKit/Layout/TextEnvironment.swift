@@ -85,6 +85,14 @@ extension LayoutEngine {
   /// was made in, with its text modifiers applied from the outermost in
   /// (memoised; errors reported once).
   func textEnvironment(_ view: ViewInstance) -> TextEnvironment {
+    // A view without text modifiers has the environment it was made in,
+    // not memoised (a scene of many shapes kept one for each: a quarter
+    // of a kilobyte a shape).
+    let isText = { (name: String) in LayoutEngine.textModifiers[name] != nil }
+    guard
+      view.element.modifiers.contains(where: { isText($0.name) })
+        || view.inherited.contains(where: { isText($0.modifier.name) })
+    else { return view.environment }
     if let known = environments[reportingKey(view)] { return known }
     var env = view.environment
     for scoped in view.modifiers.reversed() where LayoutEngine.textModifiers[scoped.modifier.name] != nil {
