@@ -181,8 +181,8 @@ public enum TokenKind: Equatable, Sendable {
   }
 }
 
-/// One token and where it is: plain bytes (no reference counted), so
-/// that copying one costs what copying 24 bytes costs.
+/// One token and where it is: plain bytes (nothing reference counted),
+/// so that copying one is copying its bytes.
 public struct Token: Equatable, Sendable {
   public var kind: TokenKind
   /// Byte range of the token's text.
