@@ -404,7 +404,7 @@ extension LayoutEngine {
         }
         // A component's drawing depends only on its arguments, size and
         // paint, so it is drawn once in its own frame and reused.
-        let scope = globals.child(Dictionary(uniqueKeysWithValues: zip(component.parameters.map(\.name), values)))
+        let scope = componentScope(component, values)
         var local: [SceneNode] = []
         evaluator.callStack.append((name, nameRange))
         drawChildren(
@@ -465,6 +465,12 @@ extension LayoutEngine {
       if let arg = bound[position: i] { return evaluator.eval(arg.value, callerScope) }
       return param.defaultValue.map { evaluator.eval($0, globals) } ?? .invalid
     }
+  }
+
+  /// The scope component `c`'s body is read in: its parameters bound to
+  /// `values` (from `bindComponent`), over the top-level names.
+  func componentScope(_ c: ComponentDecl, _ values: [Value]) -> Scope {
+    globals.child(Dictionary(uniqueKeysWithValues: zip(c.parameters.map(\.name), values)))
   }
 
   /// The fill and stroke of `path` (in a frame of `size`) as the context

@@ -114,7 +114,7 @@ final class LayoutEngine {
   func reportingKey(_ view: ViewInstance) -> Int { view.id * 2 + (evaluator.muted > 0 ? 1 : 0) }
 
   /// Memoised scopes of sized-to-content components' uses, by
-  /// `reportingKey` (see `componentScope`).
+  /// `reportingKey` (see `measuredScope`).
   var componentScopes: [Int: Scope?] = [:]
   /// Memoised text environments and runs, by `reportingKey`.
   var environments: [Int: TextEnvironment] = [:]

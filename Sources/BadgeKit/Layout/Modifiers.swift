@@ -61,32 +61,25 @@ final class ResolvedModifiers {
   /// The sizes computed at each level and proposal: a handful a view, so
   /// kept in a list searched in order (a dictionary for each view of a
   /// large scene took half a kilobyte a shape), and in a dictionary once
-  /// there are `listLimit`.
+  /// there are `listLimit` (then the list is empty).
   private var listed: [(key: Key, size: Size)] = []
   private var hashed: [Key: Size] = [:]
   static let listLimit = 16
   init(_ list: [ResolvedModifier]) { self.list = list }
 
   /// The size memoised for `key`, if any.
-  subscript(size key: Key) -> Size? {
-    get {
-      if listed.count < ResolvedModifiers.listLimit { return listed.first { $0.key == key }?.size }
-      return hashed[key]
-    }
-    set {
-      if listed.count < ResolvedModifiers.listLimit {
-        if let i = listed.firstIndex(where: { $0.key == key }) {
-          if let newValue { listed[i].size = newValue } else { listed.remove(at: i) }
-          return
-        }
-        guard let newValue else { return }
-        listed.append((key, newValue))
-        if listed.count == ResolvedModifiers.listLimit {
-          hashed = Dictionary(listed, uniquingKeysWith: { _, last in last })
-        }
-        return
-      }
-      hashed[key] = newValue
+  func size(at key: Key) -> Size? {
+    hashed.isEmpty ? listed.first { $0.key == key }?.size : hashed[key]
+  }
+
+  /// Memoises `size` for `key` (not memoised yet): in the list until it
+  /// holds `listLimit`, then all of them in the dictionary.
+  func remember(_ size: Size, at key: Key) {
+    guard hashed.isEmpty else { return hashed[key] = size }
+    listed.append((key, size))
+    if listed.count == ResolvedModifiers.listLimit {
+      hashed = Dictionary(listed, uniquingKeysWith: { _, last in last })
+      listed = []
     }
   }
 }

@@ -19,9 +19,9 @@ extension LayoutEngine {
   /// `mods`: modifiers such as `.aspect` ask what they wrap twice).
   func size(_ view: ViewInstance, _ mods: ResolvedModifiers, _ level: Int, _ p: ProposedSize) -> Size {
     let key = ResolvedModifiers.Key(level: level, width: p.width, height: p.height)
-    if let known = mods[size: key] { return known }
+    if let known = mods.size(at: key) { return known }
     let result = computeSize(view, mods, level, p)
-    mods[size: key] = result
+    mods.remember(result, at: key)
     return result
   }
 
@@ -90,7 +90,7 @@ extension LayoutEngine {
   {
     guard !evaluator.callStack.contains(where: { $0.name == c.name }),
       evaluator.callStack.count < LayoutEngine.maximumComponentDepth,
-      let scope = componentScope(view, c, args, at: range)
+      let scope = measuredScope(view, c, args, at: range)
     else { return p.filled }
     evaluator.callStack.append((c.name, range))
     defer { evaluator.callStack.removeLast() }
@@ -107,14 +107,12 @@ extension LayoutEngine {
   /// so that measuring the use at several proposals expands the body in
   /// the same scope and finds the sizes and text set before (a shield's
   /// words were set 15 times each). Nil, also kept, after an error.
-  private func componentScope(_ view: ViewInstance, _ c: ComponentDecl, _ args: [Argument], at range: SourceRange)
+  private func measuredScope(_ view: ViewInstance, _ c: ComponentDecl, _ args: [Argument], at range: SourceRange)
     -> Scope?
   {
     let key = reportingKey(view)
     if let known = componentScopes[key] { return known }
-    let scope = bindComponent(c, args, view.scope, at: range).map { values in
-      globals.child(Dictionary(uniqueKeysWithValues: zip(c.parameters.map(\.name), values)))
-    }
+    let scope = bindComponent(c, args, view.scope, at: range).map { componentScope(c, $0) }
     componentScopes[key] = .some(scope)
     return scope
   }

@@ -95,7 +95,7 @@ extension LayoutEngine {
     else { return view.environment }
     if let known = environments[reportingKey(view)] { return known }
     var env = view.environment
-    for scoped in view.modifiers.reversed() where LayoutEngine.textModifiers[scoped.modifier.name] != nil {
+    for scoped in view.modifiers.reversed() where isText(scoped.modifier.name) {
       apply(scoped, to: &env)
     }
     environments[reportingKey(view)] = env

@@ -21,29 +21,20 @@ public enum Keyword: String, Sendable, CaseIterable {
     zstack
 
   /// The keyword spelled by `bytes`, if any, without building a String:
-  /// the first byte names the one keyword it could be (two for `i`).
+  /// only the keywords with the word's first letter are compared.
   static func match(_ bytes: ArraySlice<UInt8>) -> Keyword? {
-    guard bytes.count >= 2 && bytes.count <= 9, let first = bytes.first else { return nil }
-    let candidate: Keyword
-    switch first {
-    case UInt8(ascii: "a"): candidate = .as
-    case UInt8(ascii: "b"): candidate = .badge
-    case UInt8(ascii: "c"): candidate = .component
-    case UInt8(ascii: "e"): candidate = .else
-    case UInt8(ascii: "g"): candidate = .geometry
-    case UInt8(ascii: "h"): candidate = .hstack
-    case UInt8(ascii: "i"): candidate = bytes.count == 2 ? .if : .import
-    case UInt8(ascii: "l"): candidate = .let
-    case UInt8(ascii: "p"): candidate = .path
-    case UInt8(ascii: "r"): candidate = .repeat
-    case UInt8(ascii: "s"): candidate = .size
-    case UInt8(ascii: "v"): candidate = .vstack
-    case UInt8(ascii: "w"): candidate = .within
-    case UInt8(ascii: "z"): candidate = .zstack
-    default: return nil
+    guard bytes.count >= 2 && bytes.count <= 9, let first = bytes.first,
+      first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
+    else { return nil }
+    for k in byFirstLetter[Int(first - UInt8(ascii: "a"))] where k.rawValue.utf8.count == bytes.count {
+      if k.rawValue.utf8.elementsEqual(bytes) { return k }
     }
-    let spelled = candidate.rawValue.utf8
-    return spelled.count == bytes.count && spelled.elementsEqual(bytes) ? candidate : nil
+    return nil
+  }
+
+  /// The keywords by their first letter, `a` to `z`.
+  private static let byFirstLetter: [[Keyword]] = (0..<26).map { letter in
+    allCases.filter { $0.rawValue.utf8.first == UInt8(ascii: "a") + UInt8(letter) }
   }
 }
 
@@ -83,61 +74,6 @@ public enum TokenKind: Equatable, Sendable {
   /// (`[a, b]` is `(a, b)`; `ForEach(0..<n)` is `repeat n`).
   case leftBracket, rightBracket, halfOpenRange, closedRange
   case endOfFile
-
-  /// Which case this is, without its value: two kinds of the same case
-  /// have the same tag. Comparing tags reads no payload (no string is
-  /// copied or retained), which the parser does several times a token.
-  var tag: UInt8 {
-    switch self {
-    case .identifier: return 0
-    case .keyword: return 1
-    case .number: return 2
-    case .string: return 3
-    case .interpolationStart: return 4
-    case .interpolationMiddle: return 5
-    case .interpolationEnd: return 6
-    case .color: return 7
-    case .leftParen: return 8
-    case .rightParen: return 9
-    case .leftBrace: return 10
-    case .rightBrace: return 11
-    case .comma: return 12
-    case .colon: return 13
-    case .dot: return 14
-    case .equals: return 15
-    case .plus: return 16
-    case .minus: return 17
-    case .star: return 18
-    case .slash: return 19
-    case .equalEqual: return 20
-    case .notEqual: return 21
-    case .less: return 22
-    case .lessEqual: return 23
-    case .greater: return 24
-    case .greaterEqual: return 25
-    case .and: return 26
-    case .or: return 27
-    case .bang: return 28
-    case .question: return 29
-    case .leftBracket: return 30
-    case .rightBracket: return 31
-    case .halfOpenRange: return 32
-    case .closedRange: return 33
-    case .endOfFile: return 34
-    }
-  }
-
-  /// Whether the kind is equal to `other`, comparing values only where
-  /// the case has one (tags alone for punctuation and the end of file).
-  func matches(_ other: TokenKind) -> Bool {
-    if tag != other.tag { return false }
-    switch other {
-    case .keyword, .number, .string, .interpolationStart, .interpolationMiddle, .interpolationEnd, .color:
-      return self == other
-    default:
-      return true
-    }
-  }
 
   /// How the token is described in "expected …, found …" messages (a
   /// name by its text: see `Parser.describe`).

@@ -34,7 +34,7 @@ final class TokenStream {
   /// time cost a third of the parsing.
   func isKind(_ i: Int, _ kind: TokenKind) -> Bool {
     ensure(i)
-    return window[min(i - base, window.count - 1)].kind.matches(kind)
+    return window[min(i - base, window.count - 1)].kind == kind
   }
 
   /// The name identifier token `t` spells.
@@ -46,12 +46,6 @@ final class TokenStream {
   }
   /// The text of a string token's piece.
   func text(_ t: TokenText) -> String { lexer.text(t) }
-
-  /// `body` of token `i`'s kind, read where it is kept (not copied).
-  func withKind<R>(_ i: Int, _ body: (TokenKind) -> R) -> R {
-    ensure(i)
-    return body(window[min(i - base, window.count - 1)].kind)
-  }
 
   /// Makes sure token `i` is in the window (or the file ended): asked
   /// several times a token, so the test is inlined and the reading is

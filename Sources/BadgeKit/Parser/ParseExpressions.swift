@@ -47,7 +47,7 @@ extension Parser {
   /// The operator `op` finds at the current token (none once the parser
   /// has stopped reading).
   private func currentOperator(_ find: (TokenKind) -> BinaryOperator?) -> BinaryOperator? {
-    halted ? nil : stream.withKind(index, find)
+    halted ? nil : find(stream.token(index).kind)
   }
 
   /// disjunction = conjunction { "||" conjunction } ;
