@@ -370,8 +370,9 @@ func removeOnSignal(_ path: String?) {
 func writeAtomically(_ result: Payload, to path: String, keeping mode: mode_t?, shownAs shown: String)
   throws(FileError)
 {
-  // The handled signals wait while the file is made and registered, so
-  // that none can find it made but not yet registered for removal.
+  // The handled signals wait while a named file is made and registered,
+  // or an unnamed one linked into place, so that none can find a named
+  // temporary file not registered for removal.
   var handled = sigset_t()
   var previous = sigset_t()
   sigemptyset(&handled)
@@ -379,23 +380,37 @@ func writeAtomically(_ result: Payload, to path: String, keeping mode: mode_t?, 
   pthread_sigmask(SIG_BLOCK, &handled, &previous)
   let made = temporaryFile(beside: path)
   let madeError = errno
-  if let (_, temp) = made { removeOnSignal(temp) }
+  if let temp = made?.path { removeOnSignal(temp) }
   pthread_sigmask(SIG_SETMASK, &previous, nil)
-  guard let (fd, temp) = made else { throw cannotWrite(shown, madeError) }
+  guard let made else { throw cannotWrite(shown, madeError) }
   defer { removeOnSignal(nil) }
+  let fd = made.fd
   // The lock on the temporary file (see Temporaries.swift) is held through
-  // a second descriptor until it is renamed, so that no other run takes
-  // it for one left behind between the close and the rename.
+  // a second descriptor until it is in place, so that no other run takes
+  // it for one left behind between the close and the rename; an unnamed
+  // file is linked through it.
   let lock = dup(fd)
   defer { if lock >= 0 { close(lock) } }
+  guard lock >= 0 || made.path != nil else {
+    let why = errorText()
+    close(fd)
+    throw FileError(message: "cannot write '\(shown)': \(why)")
+  }
   if let mode { fchmod(fd, mode) }
   var written: Bool?
   if case .result(let r) = result { written = writeByOffset(r, fd) }
   let ok = written ?? result.write { writeAll(fd, $0) }
   let why = ok ? errorText() : writeFailure()
   if close(fd) != 0 || !ok {
-    unlink(temp)
+    if let temp = made.path { unlink(temp) }
     throw FileError(message: "cannot write '\(shown)': \(why)")
+  }
+  guard let temp = made.path else {
+    pthread_sigmask(SIG_BLOCK, &handled, &previous)
+    let code = linkIntoPlace(lock, folder: made.folder, at: path)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    if code != 0 { throw FileError(message: "cannot write '\(shown)': \(errorText(code))") }
+    return
   }
   if rename(temp, path) != 0 {
     let why = errorText()

@@ -249,7 +249,35 @@ struct CLIFileSafetyTests {
       Support.badgec.path, badge.path, out.path,
     ]
     try p.run()
-    // Wait until the temporary file is there (the image takes seconds).
+    // Wait until the temporary file is open (the image takes seconds).
+    var waited = 0
+    while CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir).isEmpty && p.isRunning && waited < 500 {
+      usleep(10_000)
+      waited += 1
+    }
+    let during = CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir)
+    kill(p.processIdentifier, s)
+    p.waitUntilExit()
+    #expect(during.count == 1 && during[0].hasSuffix(" (deleted)"), "\(during)")
+    #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == s)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  /// Writing through named temporary files, an interruption removes the
+  /// one being written.
+  @Test(arguments: [SIGINT, SIGTERM])
+  func aSignalRemovesTheNamedTemporaryFile(_ s: Int32) throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let p = Process()
+    p.executableURL = Support.badgec
+    p.arguments = [
+      Support.url("samples/landmark.badge").path, "--size", "12000", "--max-output", "1G", "-o",
+      dir.appendingPathComponent("big.ppm").path,
+    ]
+    p.environment = ProcessInfo.processInfo.environment.merging(CLIFilesReadTests.named) { $1 }
+    p.standardError = FileHandle.nullDevice
+    try p.run()
     var waited = 0
     while try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty && p.isRunning && waited < 500 {
       usleep(10_000)
@@ -276,12 +304,14 @@ struct CLIFileSafetyTests {
     ]
     try p.run()
     var waited = 0
-    while try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty && p.isRunning && waited < 500 {
+    while CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir).isEmpty && p.isRunning && waited < 500 {
       usleep(10_000)
       waited += 1
     }
+    let during = CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir)
     kill(p.processIdentifier, SIGHUP)
     p.waitUntilExit()
+    #expect(during.count == 1, "\(during)")
     #expect(p.terminationReason == .exit && p.terminationStatus == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.png"])
   }

@@ -1,9 +1,9 @@
 // Command-line file safety, second round: no file the compilation read (an
 // imported file, a font named by its path) is ever the output, whatever
 // name reaches it; a chain of as many symbolic links as the kernel follows
-// stays a chain; a temporary file a killed run left behind is removed by
-// the next run writing into its folder, and one being written is never
-// touched.
+// stays a chain; a killed run leaves no temporary file, or (writing
+// through named ones) the one it left is removed by the next run writing
+// into its folder, and one being written is never touched.
 import Foundation
 import Testing
 
@@ -106,10 +106,18 @@ struct CLIFilesReadTests {
 
   // MARK: Temporary files left behind
 
-  /// A temporary file that no running badgec holds is removed by the next
-  /// run writing into its folder; one held (being written) is not, nor a
-  /// file that only looks like one.
-  @Test func temporariesLeftBehindAreRemoved() throws {
+  /// The environment that makes badgec write through named temporary
+  /// files, as on a file system that cannot make unnamed ones.
+  static let named = ["BADGEC_NAMED_TEMPORARIES": "1"]
+
+  /// Writing through named temporary files, a temporary file that no
+  /// running badgec holds is removed by the next run writing into its
+  /// folder; one held (being written) is not, nor a file that only looks
+  /// like one. Writing through unnamed files, the folder is not read at
+  /// all (so a build writing thousands of files into one folder does not
+  /// list it at every one), and nothing in it is touched but the output.
+  @Test(arguments: [true, false])
+  func temporariesLeftBehindAreRemoved(named: Bool) throws {
     let dir = try folderWithImport()
     defer { try? FileManager.default.removeItem(at: dir) }
     func make(_ name: String) throws -> String {
@@ -124,35 +132,57 @@ struct CLIFilesReadTests {
     let fd = open(held, O_RDONLY)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
-    let run = try Support.badgec(["main.badge", "-o", "out.svg"], cwd: dir)
-    #expect(run.status == 0, "\(run.stderr)")
-    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-    #expect(names == [".badgec-Held02", ".badgec-a.b-c", ".badgec-long003", "lib.badge", "main.badge", "out.svg"])
+    for _ in 0..<2 {  // a new output, then one replaced
+      let run = try Support.run(
+        Support.badgec, ["main.badge", "-o", "out.svg"], cwd: dir, environment: named ? Self.named : [:])
+      #expect(run.status == 0, "\(run.stderr)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+      let left = [".badgec-Held02", ".badgec-a.b-c", ".badgec-long003", "lib.badge", "main.badge", "out.svg"]
+      #expect(names == (named ? left : [".badgec-Held02", ".badgec-Left01"] + left.dropFirst()))
+    }
+  }
+
+  /// The files under `dir` that process `pid` has open, each once however
+  /// many descriptors it has (an unnamed one shows as `dir/#inode
+  /// (deleted)`).
+  static func openFiles(of pid: Int32, in dir: URL) -> [String] {
+    let fds = "/proc/\(pid)/fd"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+    return entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0) }
+      .filter { $0.hasPrefix(dir.path + "/") }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
   }
 
   /// After SIGKILL in the middle of a large PPM (its space reserved
-  /// whole), the next run writing the same output removes what was left.
-  @Test func aKilledRunsTemporaryIsRemovedByTheNext() throws {
+  /// whole), nothing is left when the file had no name; a named one is
+  /// removed by the next run writing the same output. Either way the next
+  /// run writes its output.
+  @Test(arguments: [true, false])
+  func aKilledRunsTemporaryIsRemovedByTheNext(named: Bool) throws {
     let dir = try folderWithImport()
     defer { try? FileManager.default.removeItem(at: dir) }
     let p = Process()
     p.executableURL = Support.badgec
     p.currentDirectoryURL = dir
     p.arguments = ["main.badge", "--size", "12000", "--max-output", "1G", "-o", "big.ppm"]
+    if named { p.environment = ProcessInfo.processInfo.environment.merging(Self.named) { $1 } }
     p.standardError = FileHandle.nullDevice
     try p.run()
     var waited = 0
     func temporaries() throws -> [String] {
       try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".badgec-") }
     }
-    while try temporaries().isEmpty && p.isRunning && waited < 1_000 {
+    while Self.openFiles(of: p.processIdentifier, in: dir).isEmpty && p.isRunning && waited < 1_000 {
       usleep(10_000)
       waited += 1
     }
+    let open = Self.openFiles(of: p.processIdentifier, in: dir)
     kill(p.processIdentifier, SIGKILL)
     p.waitUntilExit()
-    #expect(try temporaries().count == 1)
-    let run = try Support.badgec(["main.badge", "--size", "10", "-o", "big.ppm"], cwd: dir)
+    #expect(open.count == 1 && open[0].hasSuffix(named ? "" : " (deleted)"), "\(open)")
+    #expect(try temporaries().count == (named ? 1 : 0))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("big.ppm").path))
+    let run = try Support.run(
+      Support.badgec, ["main.badge", "--size", "10", "-o", "big.ppm"], cwd: dir, environment: named ? Self.named : [:])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try temporaries().isEmpty)
     let image = try Data(contentsOf: dir.appendingPathComponent("big.ppm"))
