@@ -10,6 +10,9 @@ public enum FontBenchmark {
     public var scan: Double
     /// Median seconds to read the kept index and check its directories.
     public var index: Double
+    /// Median seconds of that spent checking the directories' versions
+    /// (a `stat` each).
+    public var check: Double
     /// Faces found, and directories whose versions are checked.
     public var faces: Int
     public var directories: Int
@@ -29,6 +32,12 @@ public enum FontBenchmark {
     let index = RasterBenchmark.median(runs) {
       found += FontCache.read(from: cacheFolder, directories: directories, standard: standard)?.faces.count ?? 0
     }
-    return Figures(scan: scan, index: index, faces: catalog.faces.count, directories: catalog.stamps.count)
+    var same = true
+    let check = RasterBenchmark.median(runs) {
+      same = catalog.stamps.allSatisfy { FileSystem.has($0.path, version: $0.version) } && same
+    }
+    guard same else { return nil }
+    return Figures(
+      scan: scan, index: index, check: check, faces: catalog.faces.count, directories: catalog.stamps.count)
   }
 }

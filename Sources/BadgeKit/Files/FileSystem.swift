@@ -137,16 +137,34 @@ public enum FileSystem {
   public static func version(of path: String) -> [UInt64]? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
+    return version(info)
+  }
+
+  /// Whether `path` has version `version` (`[]`: names nothing), without
+  /// making an array of its version.
+  public static func has(_ path: String, version: [UInt64]) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return version.isEmpty }
+    return version.count == 5
+      && version.withUnsafeBufferPointer { v in
+        FileSystem.version(info) { $0 == v[0] && $1 == v[1] && $2 == v[2] && $3 == v[3] && $4 == v[4] }
+      }
+  }
+
+  /// The five numbers of the version in `info`, as `version(of:)` lists
+  /// them, handed to `body`.
+  private static func version<T>(_ info: stat, _ body: (UInt64, UInt64, UInt64, UInt64, UInt64) -> T) -> T {
     #if canImport(Glibc)
       let changed = info.st_mtim
     #else
       let changed = info.st_mtimespec
     #endif
-    return [
-      UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
-      UInt64(bitPattern: Int64(changed.tv_sec)), UInt64(changed.tv_nsec),
-    ]
+    return body(
+      UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size), UInt64(bitPattern: Int64(changed.tv_sec)),
+      UInt64(changed.tv_nsec))
   }
+
+  private static func version(_ info: stat) -> [UInt64] { version(info) { [$0, $1, $2, $3, $4] } }
 
   /// The whole of the regular file `path`, at most `limit` bytes.
   public static func contents(of path: String, limit: Int) throws(FileReadError) -> [UInt8] {

@@ -17,7 +17,7 @@
 
 /// Reads and writes the font index (`FontCatalog` and its stamps).
 public enum FontCache {
-  static let magic = Array("badgec font index 2\n".utf8)
+  static let magic = Array("badgec font index 3\n".utf8)
   /// The largest index read (a catalog of every allowed file is far less).
   static let maxFileSize = 32 << 20
 
@@ -51,7 +51,7 @@ public enum FontCache {
     let path = file(in: folder, directories: directories, standard: standard)
     guard let bytes = try? FileSystem.contents(of: path, limit: maxFileSize) else { return nil }
     guard let catalog = decode(bytes, directories: directories + standard) else { return nil }
-    for stamp in catalog.stamps where (FileSystem.version(of: stamp.path) ?? []) != stamp.version { return nil }
+    for stamp in catalog.stamps where !FileSystem.has(stamp.path, version: stamp.version) { return nil }
     return catalog
   }
 
@@ -87,10 +87,13 @@ public enum FontCache {
   // MARK: The format
 
   /// The index's bytes: the magic line, the directories, the stamps, the
-  /// cuts, the names (families and styles, each once), the faces (their
-  /// names by number) and the faces of each family key, then a CRC-32 of
-  /// all before it. Numbers are little-endian 64-bit; strings a length and
-  /// their UTF-8 bytes.
+  /// cuts, the names (families, styles and file names, each once), the
+  /// faces and the faces of each family key, then a CRC-32 of all before
+  /// it. Numbers are little-endian 64-bit; strings a length and their UTF-8
+  /// bytes. A face is eight little-endian 32-bit numbers: the stamp of its
+  /// file's directory (all ones: none, and the name is the whole path), its
+  /// file's name, its index in the file, its family, four-style family and
+  /// style names, its weight, and its width with 256 if it is italic.
   static func encode(_ catalog: FontCatalog) -> [UInt8] {
     var out = magic
     func number(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
@@ -113,23 +116,37 @@ public enum FontCache {
     }
     var names: [String] = []
     var numbers: [String: Int] = [:]
-    func name(_ s: String) -> UInt64 {
-      if let n = numbers[s] { return UInt64(n) }
+    func name(_ s: String) -> UInt32 {
+      if let n = numbers[s] { return UInt32(n) }
       numbers[s] = names.count
       names.append(s)
-      return UInt64(names.count - 1)
+      return UInt32(names.count - 1)
     }
-    let faceNames = catalog.faces.map { [name($0.family), name($0.legacyFamily), name($0.style)] }
+    // A face's file is named by its directory's stamp and its own name
+    // where the two join to its path, else by its whole path.
+    var stampOf: [String: Int] = [:]
+    for (i, stamp) in catalog.stamps.enumerated() where stampOf[stamp.path] == nil { stampOf[stamp.path] = i }
+    let records = catalog.faces.map { face -> [UInt32] in
+      var file = (UInt32.max, face.path)
+      if let slash = face.path.lastIndex(of: "/") {
+        let own = String(face.path[face.path.index(after: slash)...])
+        let folder = String(face.path[..<slash])
+        if let i = stampOf[folder] ?? stampOf[folder + "/"], !own.isEmpty,
+          FileSystem.join(catalog.stamps[i].path, own) == face.path
+        {
+          file = (UInt32(i), own)
+        }
+      }
+      return [
+        file.0, name(file.1), UInt32(face.faceIndex), name(face.family), name(face.legacyFamily), name(face.style),
+        UInt32(face.weight), UInt32(face.width) | (face.isItalic ? 1 << 8 : 0),
+      ]
+    }
     number(UInt64(names.count))
     names.forEach(string)
     number(UInt64(catalog.faces.count))
-    for (face, n) in zip(catalog.faces, faceNames) {
-      string(face.path)
-      number(UInt64(face.faceIndex))
-      n.forEach(number)
-      number(UInt64(face.weight))
-      number(UInt64(face.width))
-      number(face.isItalic ? 1 : 0)
+    for record in records {
+      for v in record { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
     }
     let families = catalog.familyIndex.sorted { $0.key < $1.key }
     number(UInt64(families.count))
@@ -149,7 +166,7 @@ public enum FontCache {
   static func decode(_ bytes: [UInt8], directories: [String]) -> FontCatalog? {
     guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
     var crc = CRC32()
-    crc.update(Array(bytes[..<(bytes.count - 8)]))
+    bytes.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 8)])) }
     var reader = Reader(bytes: bytes, at: magic.count, end: bytes.count - 8)
     guard reader.number(at: bytes.count - 8) == UInt64(crc.checksum) else { return nil }
     guard let dirCount = reader.count(), dirCount == directories.count else { return nil }
@@ -158,10 +175,10 @@ public enum FontCache {
     var stamps: [FontDirectoryStamp] = []
     for _ in 0..<stampCount {
       guard let path = reader.string(), let n = reader.count(), n <= 8 else { return nil }
-      var version: [UInt64] = []
-      for _ in 0..<n {
+      var version = [UInt64](repeating: 0, count: n)
+      for k in 0..<n {
         guard let v = reader.next() else { return nil }
-        version.append(v)
+        version[k] = v
       }
       stamps.append(FontDirectoryStamp(path: path, version: version))
     }
@@ -173,37 +190,69 @@ public enum FontCache {
     }
     guard let nameCount = reader.count() else { return nil }
     var names: [String] = []
+    names.reserveCapacity(nameCount)
     for _ in 0..<nameCount {
       guard let n = reader.string() else { return nil }
       names.append(n)
     }
-    func name() -> String? {
-      guard let n = reader.next(), n < UInt64(names.count) else { return nil }
-      return names[Int(n)]
+    // A face's file lies in one of the directories indexed: a stamp's
+    // directory inside one of them (checked once a stamp) and a name of
+    // its own, or a whole path checked as it is. What follows the
+    // directory has no ".." part.
+    let roots = directories.map { Array($0.utf8) + ($0.hasSuffix("/") ? [] : [UInt8(ascii: "/")]) }
+    var lastRoot = 0  // stamps come a directory given at a time
+    func isIndexed(_ path: String) -> Bool {
+      var path = path
+      return path.withUTF8 { bytes in
+        func inside(_ r: Int) -> Bool {
+          let root = roots[r]
+          return bytes.count >= root.count && memcmp(bytes.baseAddress!, root, root.count) == 0
+            && !FontCache.climbs(UnsafeBufferPointer(rebasing: bytes[root.count...]))
+        }
+        if !roots.isEmpty, inside(lastRoot) { return true }
+        guard let r = roots.indices.first(where: inside) else { return false }
+        lastRoot = r
+        return true
+      }
     }
-    guard let faceCount = reader.count() else { return nil }
-    var faces: [FontFace] = []
-    faces.reserveCapacity(faceCount)
-    // A face's file lies in one of the directories indexed.
-    let roots = directories.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-    for _ in 0..<faceCount {
-      guard let path = reader.string(), roots.contains(where: { path.hasPrefix($0) }), !FontCache.climbs(path),
-        let index = reader.next(), index < 1 << 16, let family = name(), let legacy = name(), let style = name(),
-        let weight = reader.next(), (1...1000).contains(weight), let width = reader.next(), (1...9).contains(width),
-        let italic = reader.next(), italic <= 1
+    // The start of the paths of the files in each stamp's directory, nil
+    // for one outside the directories indexed.
+    let given = Set(directories)
+    let stampPrefix = stamps.map { stamp -> String? in
+      guard !stamp.path.isEmpty, stamp.path != ".", given.contains(stamp.path) || isIndexed(stamp.path) else {
+        return nil
+      }
+      return stamp.path.hasSuffix("/") ? stamp.path : FontCache.joined(stamp.path, "/")
+    }
+    // Which names can be a file's own name in a directory.
+    let isOwnName = names.map { name in
+      !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+    }
+    guard let faceCount = reader.count(each: 4 * FontFaceRecords.width) else { return nil }
+    var numbers = [UInt32](repeating: 0, count: faceCount * FontFaceRecords.width)
+    for i in 0..<faceCount {
+      let at = i * FontFaceRecords.width
+      for k in 0..<FontFaceRecords.width { numbers[at + k] = reader.next32() }
+      let (stamp, file, index) = (Int(numbers[at]), Int(numbers[at + 1]), Int(numbers[at + 2]))
+      let (family, legacy, style) = (Int(numbers[at + 3]), Int(numbers[at + 4]), Int(numbers[at + 5]))
+      let (weight, widthAndSlant) = (Int(numbers[at + 6]), Int(numbers[at + 7]))
+      guard file < names.count, index < 1 << 16, family < names.count, legacy < names.count, style < names.count,
+        (1...1000).contains(weight), (1...9).contains(widthAndSlant & 0xFF), widthAndSlant >> 8 <= 1
       else { return nil }
-      faces.append(
-        FontFace(
-          path: path, faceIndex: Int(index), family: family, legacyFamily: legacy, style: style, weight: Int(weight),
-          width: Int(width), isItalic: italic == 1))
+      if stamp == Int(UInt32.max) {
+        guard isIndexed(names[file]) else { return nil }
+      } else {
+        guard stamp < stamps.count, stampPrefix[stamp] != nil, isOwnName[file] else { return nil }
+      }
     }
+    let faces = FontFaces(FontFaceRecords(numbers: numbers, names: names, prefixes: stampPrefix))
     guard let familyCount = reader.count() else { return nil }
     var familyIndex: [String: [Int]] = [:]
     for _ in 0..<familyCount {
       guard let key = reader.string(), let n = reader.count() else { return nil }
       var indices: [Int] = []
       for _ in 0..<n {
-        guard let i = reader.next(), i < UInt64(faces.count) else { return nil }
+        guard let i = reader.next(), i < UInt64(faceCount) else { return nil }
         indices.append(Int(i))
       }
       familyIndex[key] = indices
@@ -215,9 +264,37 @@ public enum FontCache {
 
   /// Whether `path` has a ".." part (it could leave the folders indexed).
   static func climbs(_ path: String) -> Bool {
+    var path = path
+    return path.withUTF8(climbs)
+  }
+
+  /// `bytes` as a string if they are UTF-8, else nil (ASCII, the common
+  /// case, taken without the general check).
+  static func string(_ bytes: ArraySlice<UInt8>) -> String? {
+    bytes.withUnsafeBufferPointer { b in
+      b.allSatisfy { $0 < 0x80 } ? String(decoding: b, as: UTF8.self) : String(validating: b, as: UTF8.self)
+    }
+  }
+
+  /// `a` followed by `b`, made in one allocation.
+  static func joined(_ a: String, _ b: String) -> String {
+    var (a, b) = (a, b)
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        String(unsafeUninitializedCapacity: x.count + y.count) { out in
+          _ = out.initialize(fromContentsOf: x)
+          _ = out[x.count...].initialize(fromContentsOf: y)
+          return x.count + y.count
+        }
+      }
+    }
+  }
+
+  /// Whether the UTF-8 path `path` has a ".." part.
+  static func climbs(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
     var dots = 0
     var partStart = true
-    for b in path.utf8 {
+    for b in path {
       if b == UInt8(ascii: "/") {
         if partStart && dots == 2 { return true }
         (dots, partStart) = (0, true)
@@ -237,9 +314,8 @@ public enum FontCache {
     let end: Int
 
     func number(at offset: Int) -> UInt64 {
-      var v: UInt64 = 0
-      for k in 0..<8 { v |= UInt64(bytes[offset + k]) << (8 * UInt64(k)) }
-      return v
+      precondition(offset >= 0 && offset <= bytes.count - 8)
+      return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
     }
 
     mutating func next() -> UInt64? {
@@ -248,17 +324,29 @@ public enum FontCache {
       return number(at: at)
     }
 
-    /// A count of records, each at least eight bytes: no more than fit.
-    mutating func count() -> Int? {
-      guard let n = next(), n <= UInt64((end - at) / 8) else { return nil }
+    /// A count of records, each at least `each` bytes: no more than fit.
+    mutating func count(each: Int = 8) -> Int? {
+      guard let n = next(), n <= UInt64((end - at) / each) else { return nil }
       return Int(n)
     }
 
+    /// The next 32-bit number, which `count(each:)` has found room for.
+    mutating func next32() -> UInt32 {
+      precondition(at >= 0 && at <= end - 4)
+      defer { at += 4 }
+      return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+    }
+
     mutating func string() -> String? {
+      guard let slice = stringBytes() else { return nil }
+      return FontCache.string(slice)
+    }
+
+    /// A string's bytes, not yet checked as UTF-8.
+    mutating func stringBytes() -> ArraySlice<UInt8>? {
       guard let n = next(), n <= 1 << 16, n <= UInt64(end - at) else { return nil }
-      let slice = bytes[at..<(at + Int(n))]
-      at += Int(n)
-      return String(validating: slice, as: UTF8.self)
+      defer { at += Int(n) }
+      return bytes[at..<(at + Int(n))]
     }
   }
 }

@@ -117,7 +117,7 @@ public struct FontCatalog: Sendable {
   /// ones.
   public let directories: [String]
   /// Every face found, in the order the directories were walked.
-  public let faces: [FontFace]
+  public let faces: FontFaces
   /// The caller's directories that do not exist, one error each.
   public let problems: [FontLookupError]
   /// The directories whose walk stopped at a limit (`FontScan.maxFiles`
@@ -166,6 +166,15 @@ public struct FontCatalog: Sendable {
   /// A catalog of `faces` found in `directories` (as a cache holds it).
   init(
     directories: [String], faces: [FontFace], problems: [FontLookupError], cuts: [FontScanCut],
+    stamps: [FontDirectoryStamp]
+  ) {
+    self.init(directories: directories, faces: FontFaces(faces), problems: problems, cuts: cuts, stamps: stamps)
+  }
+
+  /// A catalog of `faces` found in `directories`, with the faces of each
+  /// family key if they are known.
+  init(
+    directories: [String], faces: FontFaces, problems: [FontLookupError], cuts: [FontScanCut],
     stamps: [FontDirectoryStamp], familyIndex: [String: [Int]]? = nil
   ) {
     self.directories = directories
