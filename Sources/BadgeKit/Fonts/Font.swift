@@ -57,11 +57,43 @@ public struct Font: Sendable {
     let faces = try SfntDirectory.faceOffsets(file)
     guard faceIndex >= 0, faceIndex < faces.count else { throw .faceOutOfRange(faceIndex, count: faces.count) }
     guard let start = file.from(faces[faceIndex]) else { throw .notAFont }
-    let directory = try SfntDirectory(start)
+    try self.init(
+      directory: try SfntDirectory(start), read: { file.range($0, $1) }, glyf: { file.range($0, $1).map { .bytes($0) } }
+    )
+  }
 
+  /// Reads face `faceIndex` of the open font file `file` in parts: its
+  /// directory and the tables the font keeps now, and each glyph's data
+  /// from 'glyf' when it is drawn. A file this cannot read may still be
+  /// one `init(bytes:)` reads (a collection's header that lists more faces
+  /// than a collection may hold, say), or give another error: the caller
+  /// reads it whole then, for the same font or the same error.
+  init(file: FontFile, faceIndex: Int) throws(FontError) {
+    let header = FontBytes(file.bytes(at: 0, count: min(file.size, 12)) ?? [])
+    var faces = [0]
+    if header.u32(0) == 0x7474_6366, let n = header.u32(8), n <= SfntDirectory.maxFaces {
+      faces = try SfntDirectory.faceOffsets(FontBytes(file.bytes(at: 0, count: 12 + 4 * n) ?? []))
+    }
+    guard faceIndex >= 0, faceIndex < faces.count,
+      let top = file.bytes(at: faces[faceIndex], count: 12), let n = FontBytes(top).u16(4),
+      n <= SfntDirectory.maxTables, let entries = file.bytes(at: faces[faceIndex], count: 12 + 16 * n)
+    else { throw .notAFont }
+    try self.init(
+      directory: try SfntDirectory(FontBytes(entries)), read: { file.bytes(at: $0, count: $1).map(FontBytes.init) },
+      glyf: { (offset, count) in
+        offset <= file.size && count <= file.size - offset ? .file(file, offset: offset, count: count) : nil
+      })
+  }
+
+  /// Reads the face whose table directory is `directory`: `read` gives a
+  /// table's bytes from its offset in the file and its length, and `glyf`
+  /// the 'glyf' table; nil when the file does not hold them.
+  private init(
+    directory: SfntDirectory, read: (Int, Int) -> FontBytes?, glyf readGlyf: (Int, Int) -> GlyphTable?
+  ) throws(FontError) {
     func table(_ tag: StaticString) throws(FontError) -> FontBytes? {
       guard let entry = directory.table(fontTag(tag)) else { return nil }
-      guard let bytes = file.range(entry.offset, entry.length) else { throw .tableOutside("\(tag)") }
+      guard let bytes = read(entry.offset, entry.length) else { throw .tableOutside("\(tag)") }
       return bytes
     }
     func required(_ tag: StaticString) throws(FontError) -> FontBytes {
@@ -95,7 +127,8 @@ public struct Font: Sendable {
     cmap = try CharacterMap(try required("cmap"), numGlyphs: numGlyphs)
     kern = Kerning(gpos: try table("GPOS"), kern: try table("kern"))
 
-    if let glyf = try table("glyf") {
+    if let entry = directory.table(fontTag("glyf")) {
+      guard let glyf = readGlyf(entry.offset, entry.length) else { throw .tableOutside("glyf") }
       outlines = .trueType(
         try TrueTypeOutlines(
           loca: try required("loca"), glyf: glyf, indexToLocFormat: head.indexToLocFormat, numGlyphs: numGlyphs,

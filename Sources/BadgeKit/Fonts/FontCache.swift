@@ -17,7 +17,9 @@
 
 /// Reads and writes the font index (`FontCatalog` and its stamps).
 public enum FontCache {
-  static let magic = Array("badgec font index 3\n".utf8)
+  /// The version of the index's format, in its first line and its name.
+  static let formatVersion = 3
+  static let magic = Array("badgec font index \(formatVersion)\n".utf8)
   /// The largest index read (a catalog of every allowed file is far less).
   static let maxFileSize = 32 << 20
 
@@ -30,7 +32,9 @@ public enum FontCache {
     return nil
   }
 
-  /// The index file for a set of directories: named by a hash of them.
+  /// The index file for a set of directories: named by the format's
+  /// version and a hash of them (so that badgec versions with different
+  /// formats keep an index each, instead of replacing each other's).
   static func file(in folder: String, directories: [String], standard: [String]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
     for d in directories + ["\u{1}"] + standard {
@@ -41,7 +45,7 @@ public enum FontCache {
     }
     let hex = Array("0123456789abcdef".utf8)
     let name = (0..<16).map { hex[Int(hash >> (60 - 4 * UInt64($0)) & 0xF)] }
-    return FileSystem.join(folder, "fonts-" + String(decoding: name, as: UTF8.self) + ".index")
+    return FileSystem.join(folder, "fonts-\(formatVersion)-" + String(decoding: name, as: UTF8.self) + ".index")
   }
 
   /// The catalog kept in `folder` for the caller's `directories` and the

@@ -306,11 +306,23 @@ public struct FontCatalog: Sendable {
   public static func font(at path: String, faceIndex: Int = 0) throws(FontError) -> Font {
     let key = FontKey(file: FileSystem.version(of: path), path: path, faceIndex: faceIndex)
     if let font = fonts.withLock({ $0[key] }) { return font }
-    let bytes: [UInt8]
-    do { bytes = try FileSystem.contents(of: path, limit: maxFontFileSize) } catch {
+    // Read in parts (the tables kept, then glyphs as they are drawn); a
+    // file that way cannot read is read whole, for the same font or the
+    // error a whole reading gives.
+    let font: Font
+    let file: FontFile
+    do { file = try FontFile(path, limit: maxFontFileSize) } catch {
       throw FontError(message: "cannot read '\(path)': \(error.reason)")
     }
-    let font = try Font(bytes: bytes, faceIndex: faceIndex)
+    if let inParts = try? Font(file: file, faceIndex: faceIndex) {
+      font = inParts
+    } else {
+      let bytes: [UInt8]
+      do { bytes = try FileSystem.contents(of: path, limit: maxFontFileSize) } catch {
+        throw FontError(message: "cannot read '\(path)': \(error.reason)")
+      }
+      font = try Font(bytes: bytes, faceIndex: faceIndex)
+    }
     fonts.withLock { $0[key] = font }
     return font
   }

@@ -11,7 +11,7 @@
 /// every glyph.
 struct TrueTypeOutlines: Sendable {
   let loca: FontBytes
-  let glyf: FontBytes
+  let glyf: GlyphTable
   /// 'loca' holds 32-bit offsets (head.indexToLocFormat 1), else 16-bit
   /// ones that are half the byte offset.
   let longOffsets: Bool
@@ -31,7 +31,7 @@ struct TrueTypeOutlines: Sendable {
   static let maxWork = 1 << 16
 
   init(
-    loca: FontBytes, glyf: FontBytes, indexToLocFormat: Int, numGlyphs: Int, hmtx: FontBytes, numberOfHMetrics: Int
+    loca: FontBytes, glyf: GlyphTable, indexToLocFormat: Int, numGlyphs: Int, hmtx: FontBytes, numberOfHMetrics: Int
   ) throws(FontError) {
     guard indexToLocFormat == 0 || indexToLocFormat == 1 else {
       throw .badTable("head", "unknown 'loca' format \(indexToLocFormat)")
