@@ -71,7 +71,8 @@ public struct Font: Sendable {
   init(file: FontFile, faceIndex: Int) throws(FontError) {
     let header = FontBytes(file.bytes(at: 0, count: min(file.size, 12)) ?? [])
     var faces = [0]
-    if header.u32(0) == 0x7474_6366, let n = header.u32(8), n <= SfntDirectory.maxFaces {
+    if header.u32(0) == 0x7474_6366 {
+      guard let n = header.u32(8), n <= SfntDirectory.maxFaces else { throw .notAFont }
       faces = try SfntDirectory.faceOffsets(FontBytes(file.bytes(at: 0, count: 12 + 4 * n) ?? []))
     }
     guard faceIndex >= 0, faceIndex < faces.count,
