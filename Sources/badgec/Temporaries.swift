@@ -43,7 +43,7 @@ func temporaryFile(beside path: String) -> Temporary? {
   let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
   if let fd = unnamedFile(in: folder) { return Temporary(fd: fd, path: nil, folder: folder) }
   removeLeftTemporaries(in: folder)
-  guard let (fd, name) = namedFile(in: folder, locked: true) else { return nil }
+  guard let (fd, name) = namedFile(in: folder) else { return nil }
   return Temporary(fd: fd, path: name, folder: folder)
 }
 
@@ -74,9 +74,8 @@ func procPath(_ fd: Int32) -> String { "/proc/self/fd/\(fd)" }
 
 /// A new file in `folder` named `.badgec-` and six random letters and
 /// digits, made only if no file or link has that name, with permissions
-/// 0666 less the umask; locked first when `locked`. Nil on error, with
-/// `errno` set.
-func namedFile(in folder: String, locked: Bool) -> (fd: Int32, path: String)? {
+/// 0666 less the umask, and locked. Nil on error, with `errno` set.
+func namedFile(in folder: String) -> (fd: Int32, path: String)? {
   for _ in 0..<100 {
     let temp = randomName(in: folder)
     let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
@@ -86,7 +85,7 @@ func namedFile(in folder: String, locked: Bool) -> (fd: Int32, path: String)? {
     }
     // Where the file system has no locks, no other run can take the file
     // either.
-    guard locked, flock(fd, LOCK_EX) == 0 else { return (fd, temp) }
+    guard flock(fd, LOCK_EX) == 0 else { return (fd, temp) }
     // Another run may have taken the file for one left behind in the
     // moment before it was locked: then it is gone, and another is made.
     var info = stat()

@@ -249,13 +249,8 @@ struct CLIFileSafetyTests {
       Support.badgec.path, badge.path, out.path,
     ]
     try p.run()
-    // Wait until the temporary file is open (the image takes seconds).
-    var waited = 0
-    while CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir).isEmpty && p.isRunning && waited < 500 {
-      usleep(10_000)
-      waited += 1
-    }
-    let during = CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir)
+    // The temporary file, once open (the image takes seconds).
+    let during = Support.filesOpened(by: p, in: dir)
     kill(p.processIdentifier, s)
     p.waitUntilExit()
     #expect(during.count == 1 && during[0].hasSuffix(" (deleted)"), "\(during)")
@@ -278,11 +273,7 @@ struct CLIFileSafetyTests {
     p.environment = ProcessInfo.processInfo.environment.merging(CLIFilesReadTests.named) { $1 }
     p.standardError = FileHandle.nullDevice
     try p.run()
-    var waited = 0
-    while try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty && p.isRunning && waited < 500 {
-      usleep(10_000)
-      waited += 1
-    }
+    Support.wait(while: p) { (try? FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty) ?? true }
     let during = try FileManager.default.contentsOfDirectory(atPath: dir.path)
     kill(p.processIdentifier, s)
     p.waitUntilExit()
@@ -303,12 +294,7 @@ struct CLIFileSafetyTests {
       "-o", out.path,
     ]
     try p.run()
-    var waited = 0
-    while CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir).isEmpty && p.isRunning && waited < 500 {
-      usleep(10_000)
-      waited += 1
-    }
-    let during = CLIFilesReadTests.openFiles(of: p.processIdentifier, in: dir)
+    let during = Support.filesOpened(by: p, in: dir)
     kill(p.processIdentifier, SIGHUP)
     p.waitUntilExit()
     #expect(during.count == 1, "\(during)")

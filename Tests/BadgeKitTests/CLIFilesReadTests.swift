@@ -142,16 +142,6 @@ struct CLIFilesReadTests {
     }
   }
 
-  /// The files under `dir` that process `pid` has open, each once however
-  /// many descriptors it has (an unnamed one shows as `dir/#inode
-  /// (deleted)`).
-  static func openFiles(of pid: Int32, in dir: URL) -> [String] {
-    let fds = "/proc/\(pid)/fd"
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
-    return entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0) }
-      .filter { $0.hasPrefix(dir.path + "/") }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-  }
-
   /// After SIGKILL in the middle of a large PPM (its space reserved
   /// whole), nothing is left when the file had no name; a named one is
   /// removed by the next run writing the same output. Either way the next
@@ -167,15 +157,10 @@ struct CLIFilesReadTests {
     if named { p.environment = ProcessInfo.processInfo.environment.merging(Self.named) { $1 } }
     p.standardError = FileHandle.nullDevice
     try p.run()
-    var waited = 0
     func temporaries() throws -> [String] {
       try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".badgec-") }
     }
-    while Self.openFiles(of: p.processIdentifier, in: dir).isEmpty && p.isRunning && waited < 1_000 {
-      usleep(10_000)
-      waited += 1
-    }
-    let open = Self.openFiles(of: p.processIdentifier, in: dir)
+    let open = Support.filesOpened(by: p, in: dir, seconds: 10)
     kill(p.processIdentifier, SIGKILL)
     p.waitUntilExit()
     #expect(open.count == 1 && open[0].hasSuffix(named ? "" : " (deleted)"), "\(open)")

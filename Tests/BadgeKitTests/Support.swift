@@ -168,6 +168,30 @@ enum Support {
     return nil
   }
 
+  /// Waits while `process` runs and `condition` holds, for at most
+  /// `seconds`, looking every 10 ms.
+  static func wait(while process: Process, seconds: Double = 5, _ condition: () -> Bool) {
+    var waited = 0.0
+    while condition() && process.isRunning && waited < seconds {
+      usleep(10_000)
+      waited += 0.01
+    }
+  }
+
+  /// The files under `dir` that `process` has open, each once however
+  /// many descriptors it has (an unnamed one shows as `dir/#inode
+  /// (deleted)`), once it has one open (or has ended, or `seconds` passed).
+  static func filesOpened(by process: Process, in dir: URL, seconds: Double = 5) -> [String] {
+    func open() -> [String] {
+      let fds = "/proc/\(process.processIdentifier)/fd"
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+      return entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0) }
+        .filter { $0.hasPrefix(dir.path + "/") }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+    wait(while: process, seconds: seconds) { open().isEmpty }
+    return open()
+  }
+
   /// A fresh temporary folder.
   static func temporaryFolder() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("badgec-tests-\(UUID().uuidString)")

@@ -137,7 +137,8 @@ public enum FileSystem {
   public static func version(of path: String) -> [UInt64]? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return version(info)
+    let v = version(info)
+    return [v.0, v.1, v.2, v.3, v.4]
   }
 
   /// Whether `path` has version `version` (`[]`: names nothing), without
@@ -145,26 +146,24 @@ public enum FileSystem {
   public static func has(_ path: String, version: [UInt64]) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0 else { return version.isEmpty }
-    return version.count == 5
-      && version.withUnsafeBufferPointer { v in
-        FileSystem.version(info) { $0 == v[0] && $1 == v[1] && $2 == v[2] && $3 == v[3] && $4 == v[4] }
-      }
+    let v = FileSystem.version(info)
+    return version.count == 5 && version[0] == v.0 && version[1] == v.1 && version[2] == v.2
+      && version[3] == v.3 && version[4] == v.4
   }
 
-  /// The five numbers of the version in `info`, as `version(of:)` lists
-  /// them, handed to `body`.
-  private static func version<T>(_ info: stat, _ body: (UInt64, UInt64, UInt64, UInt64, UInt64) -> T) -> T {
+  /// The version in `info`: device, inode, size, and modification time in
+  /// seconds and nanoseconds.
+  private static func version(_ info: stat) -> (UInt64, UInt64, UInt64, UInt64, UInt64) {
     #if canImport(Glibc)
       let changed = info.st_mtim
     #else
       let changed = info.st_mtimespec
     #endif
-    return body(
+    return (
       UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size), UInt64(bitPattern: Int64(changed.tv_sec)),
-      UInt64(changed.tv_nsec))
+      UInt64(changed.tv_nsec)
+    )
   }
-
-  private static func version(_ info: stat) -> [UInt64] { version(info) { [$0, $1, $2, $3, $4] } }
 
   /// The whole of the regular file `path`, at most `limit` bytes.
   public static func contents(of path: String, limit: Int) throws(FileReadError) -> [UInt8] {
