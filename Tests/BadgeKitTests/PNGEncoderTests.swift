@@ -189,4 +189,48 @@ struct PNGEncoderTests {
     let png = PNGEncoderTests.encode(PNGEncoderTests.image("flat", 1024, 1024), threads: 2, chunkRows: 256)
     #expect(png.count < 8_000, "\(png.count) bytes")
   }
+
+  /// The multiplication that stands for the division when pixels are
+  /// unpremultiplied gives the division's quotient for every colour and
+  /// alpha a premultiplied pixel can hold (and for colours above alpha).
+  @Test func unpremultiplyingMatchesDivision() {
+    let reciprocals = PNGEncoder.reciprocals
+    for a in 1..<256 {
+      for c in 0..<256 {
+        let n = UInt64(c * 255 + a / 2)
+        #expect((n * UInt64(reciprocals[a])) >> 24 == n / UInt64(a), "colour \(c), alpha \(a)")
+      }
+    }
+  }
+
+  /// A row converted to straight RGBA holds, pixel by pixel, the rounded
+  /// quotient of each colour by alpha, zeros for empty pixels, and opaque
+  /// pixels as they are, wherever they fall among the four-pixel steps.
+  @Test func rowsConvertPixelByPixel() {
+    var r = RasterCoverageTests.Random(state: 11)
+    for width in [1, 3, 4, 5, 8, 13, 64] {
+      let pixels: [UInt32] = (0..<width).map { x in
+        let kind = Int(r.next() * 4)
+        let a: UInt32 = kind == 0 ? 0 : kind == 1 ? 255 : UInt32(r.next() * 256)
+        // An empty pixel with colour left in it must still come out as zeros.
+        let colour = { a == 0 ? UInt32(r.next() * 256) : UInt32(r.next() * Double(a + 1)) }
+        return colour() | colour() << 8 | colour() << 16 | a << 24
+      }
+      var out = [UInt8](repeating: 0xAA, count: 4 * width)
+      pixels.withUnsafeBufferPointer { p in
+        out.withUnsafeMutableBufferPointer {
+          PNGEncoder.convert(p.baseAddress!, into: $0.baseAddress!, width: width, channels: 4)
+        }
+      }
+      for x in 0..<width {
+        let p = pixels[x]
+        let a = p >> 24
+        let expected: [UInt8] =
+          a == 0
+          ? [0, 0, 0, 0]
+          : (0..<3).map { k in UInt8(min((((p >> (8 * UInt32(k))) & 0xFF) * 255 + a / 2) / a, 255)) } + [UInt8(a)]
+        #expect(Array(out[4 * x..<4 * x + 4]) == expected, "width \(width), pixel \(x): \(String(p, radix: 16))")
+      }
+    }
+  }
 }

@@ -39,6 +39,10 @@ final class Deflater {
   /// The absolute position of the next segment's first byte (its
   /// dictionary's): table entries before it are from earlier segments.
   private var nextBase = 1
+  /// The absolute position just past the last segment compressed, whose
+  /// positions the table holds: a segment that continues it need not
+  /// enter its dictionary again. Nil when there is none.
+  private var lastEnd: Int? = nil
 
   /// The block being gathered: a literal byte (below 256), or a match as
   /// `1 << 31 | distance code << 26 | (length − 3) << 15 | (distance − 1)`.
@@ -61,6 +65,14 @@ final class Deflater {
   /// them without the checks that a static's first use needs.
   private let lengthCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
   private let distanceCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
+  /// A block's own codes, built again for each block.
+  private let own = Huffman.DynamicCodes()
+  /// The block writer's tables: each literal/length symbol's code and
+  /// length in one word, each length's code with its extra bits, each
+  /// distance code's code, length, extra bits and base.
+  private let literalTable = UnsafeMutablePointer<UInt64>.allocate(capacity: 286)
+  private let lengthTable = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+  private let distanceTable = UnsafeMutablePointer<UInt64>.allocate(capacity: 30)
 
   /// Positions tried per match in the thorough mode; 0 for the fast one.
   let chain: Int
@@ -104,6 +116,9 @@ final class Deflater {
     out.deallocate()
     lengthCodes.deallocate()
     distanceCodes.deallocate()
+    literalTable.deallocate()
+    lengthTable.deallocate()
+    distanceTable.deallocate()
   }
 
   func clearOutput() { outCount = 0 }
@@ -111,8 +126,12 @@ final class Deflater {
   /// Compresses the `count` bytes at `input`, which follow in the stream
   /// the `dictionary` bytes just before them in memory (only the last 32
   /// KiB are looked at), and appends their blocks, ended by a sync flush,
-  /// so the output ends on a byte boundary.
-  func compressSegment(_ input: UnsafePointer<UInt8>, count: Int, dictionary: Int) {
+  /// so the output ends on a byte boundary. `continuing`: the dictionary
+  /// ends with the segment this compressor compressed last (the same
+  /// bytes, wherever they now are in memory), so the positions it entered
+  /// for that segment still hold and the dictionary is not entered again
+  /// (the fast mode only; the thorough one always enters it).
+  func compressSegment(_ input: UnsafePointer<UInt8>, count: Int, dictionary: Int, continuing: Bool = false) {
     let keep = min(dictionary, Deflater.windowSize)
     let buffer = input - keep
     let end = keep + count
@@ -121,16 +140,22 @@ final class Deflater {
     if nextBase > Int(Int32.max) - end - 2 * Deflater.windowSize {
       head.update(repeating: 0, count: 1 << hashBits)
       nextBase = 1
+      lastEnd = nil
     }
-    let base = nextBase
+    // Continuing, buffer[0] is the position `keep` bytes before the last
+    // segment's end; positions entered before that lie before the buffer
+    // (and earlier segments' lie before their own, fresh, bases).
+    let continued = chain == 0 && continuing ? lastEnd.map { $0 - keep } : nil
+    let base = continued ?? nextBase
     nextBase = base + end + Deflater.windowSize + 1
+    lastEnd = base + end
     if chain > 0 {
       compressThoroughly(buffer, keep: keep, end: end, base: base)
       return
     }
     // The dictionary's positions, so the first rows find their matches.
     var p = 0
-    while p + 4 <= min(keep, end) {
+    while continued == nil && p + 4 <= min(keep, end) {
       head[hash(buffer + p)] = Int32(base + p + 1)
       p += 1
     }
@@ -347,20 +372,21 @@ final class Deflater {
     }
     guard count > 0 else { return }
     literalCounts[256] = 1
-    let literal = Array(UnsafeBufferPointer(start: literalCounts, count: 286))
-    let distance = Array(UnsafeBufferPointer(start: distanceCounts, count: 30))
-    let own = Huffman.DynamicCodes(literalCounts: literal, distanceCounts: distance)
+    let literal = literalCounts
+    let distance = distanceCounts
+    own.build(literalCounts: literal, distanceCounts: distance)
+    let fixed = Deflater.fixed
     var extra = 0
-    for i in 0..<29 { extra += literal[257 + i] * Deflater.lengthExtra[i] }
-    for i in 0..<30 { extra += distance[i] * Deflater.distanceExtra[i] }
-    func cost(_ literalLengths: [Int], _ distanceLengths: [Int]) -> Int {
+    for i in 0..<29 { extra += literal[257 + i] * Int(fixed.lengthExtra[i]) }
+    for i in 0..<30 { extra += distance[i] * Int(fixed.distanceExtra[i]) }
+    func cost(_ literalLengths: UnsafePointer<UInt8>, _ distanceLengths: UnsafePointer<UInt8>) -> Int {
       var bits = extra
-      for i in 0..<286 { bits += literal[i] * literalLengths[i] }
-      for i in 0..<30 { bits += distance[i] * distanceLengths[i] }
+      for i in 0..<286 { bits += literal[i] * Int(literalLengths[i]) }
+      for i in 0..<30 { bits += distance[i] * Int(distanceLengths[i]) }
       return bits
     }
     let dynamicBits = own.headerBits + cost(own.literalLengths, own.distanceLengths)
-    let fixedBits = cost(Deflater.fixedLiteralLengths, Deflater.fixedDistanceLengths)
+    let fixedBits = cost(fixed.literalLengths, fixed.distanceLengths)
     // Stored: a header and its four length bytes per 65,535 bytes, aligned.
     let storedBits = count * 8 + (count + 65_534) / 65_535 * 40 + 7
     reserve(count + count / 8 + 1024)
@@ -385,9 +411,7 @@ final class Deflater {
       writeTokens(own.literalCodes, own.literalLengths, own.distanceCodes, own.distanceLengths)
     } else {
       put(0b010, 3)  // BFINAL = 0, BTYPE = 01: fixed codes
-      writeTokens(
-        Deflater.fixedLiteralCodes, Deflater.fixedLiteralLengths, Deflater.fixedDistanceCodes,
-        Deflater.fixedDistanceLengths)
+      writeTokens(fixed.literalCodes, fixed.literalLengths, fixed.distanceCodes, fixed.distanceLengths)
     }
   }
 
@@ -395,26 +419,28 @@ final class Deflater {
   /// token is one write: a literal's code, or a length's code and extra
   /// bits with the distance's code and extra bits (48 bits at most).
   private func writeTokens(
-    _ literalCodes: [UInt32], _ literalLengths: [Int], _ distanceCodes: [UInt32], _ distanceLengths: [Int]
+    _ literalCodes: UnsafePointer<UInt32>, _ literalLengths: UnsafePointer<UInt8>,
+    _ distanceCodes: UnsafePointer<UInt32>, _ distanceLengths: UnsafePointer<UInt8>
   ) {
     // Each literal/length symbol's code and length in one word, and each
     // distance code's, for the loop below.
-    var literalTable = [UInt64](repeating: 0, count: 286)
-    for i in 0..<286 { literalTable[i] = UInt64(literalCodes[i]) | UInt64(literalLengths[i]) << 32 }
-    var lengthTable = [UInt64](repeating: 0, count: 256)
+    let fixed = Deflater.fixed
+    let lit = literalTable
+    for i in 0..<286 { lit[i] = UInt64(literalCodes[i]) | UInt64(literalLengths[i]) << 32 }
+    let len = lengthTable
     for l in 0..<256 {
-      let li = Int(Deflater.lengthIndex[l])
+      let li = Int(lengthCodes[l])
       let code = UInt64(literalCodes[257 + li])
-      let n = literalLengths[257 + li]
-      let extra = UInt64(l + 3 - Deflater.lengthBase[li])
-      lengthTable[l] = (code | extra << UInt64(n)) | UInt64(n + Deflater.lengthExtra[li]) << 32
+      let n = Int(literalLengths[257 + li])
+      let extra = UInt64(l + 3 - Int(fixed.lengthBase[li]))
+      len[l] = (code | extra << UInt64(n)) | UInt64(n + Int(fixed.lengthExtra[li])) << 32
     }
-    var distanceTable = [UInt64](repeating: 0, count: 30)
+    let dist = distanceTable
     // A distance code's code, its length, its extra bits' count and base.
     for i in 0..<30 {
-      distanceTable[i] =
-        UInt64(distanceCodes[i]) | UInt64(distanceLengths[i]) << 32 | UInt64(Deflater.distanceExtra[i]) << 40
-        | UInt64(Deflater.distanceBase[i]) << 48
+      dist[i] =
+        UInt64(distanceCodes[i]) | UInt64(distanceLengths[i]) << 32 | UInt64(fixed.distanceExtra[i]) << 40
+        | UInt64(fixed.distanceBase[i]) << 48
     }
     // The bit state in locals for the loop, stored back after it.
     var bits = self.bits
@@ -430,30 +456,24 @@ final class Deflater {
       bitCount &= 7
     }
     let tokens = self.tokens
-    literalTable.withUnsafeBufferPointer { lit in
-      lengthTable.withUnsafeBufferPointer { len in
-        distanceTable.withUnsafeBufferPointer { dist in
-          for k in 0..<tokenCount {
-            let t = tokens[k]
-            if t & (1 << 31) == 0 {
-              let e = lit[Int(t)]
-              put(e & 0xFFFF_FFFF, Int(e >> 32))
-              continue
-            }
-            let l = len[Int(t >> 15 & 0xFF)]
-            let di = Int(t >> 26 & 0x1F)
-            let d = dist[di]
-            let ln = Int(l >> 32)
-            let dn = Int(d >> 32 & 0xFF)
-            let extra = UInt64(t & 0x7FFF) &+ 1 &- (d >> 48)
-            let value = (l & 0xFFFF_FFFF) | (d & 0xFFFF_FFFF | extra << UInt64(dn)) << UInt64(ln)
-            put(value, ln &+ dn &+ Int(d >> 40 & 0xFF))
-          }
-          let e = lit[256]
-          put(e & 0xFFFF_FFFF, Int(e >> 32))  // end of block
-        }
+    for k in 0..<tokenCount {
+      let t = tokens[k]
+      if t & (1 << 31) == 0 {
+        let e = lit[Int(t)]
+        put(e & 0xFFFF_FFFF, Int(e >> 32))
+        continue
       }
+      let l = len[Int(t >> 15 & 0xFF)]
+      let di = Int(t >> 26 & 0x1F)
+      let d = dist[di]
+      let ln = Int(l >> 32)
+      let dn = Int(d >> 32 & 0xFF)
+      let extra = UInt64(t & 0x7FFF) &+ 1 &- (d >> 48)
+      let value = (l & 0xFFFF_FFFF) | (d & 0xFFFF_FFFF | extra << UInt64(dn)) << UInt64(ln)
+      put(value, ln &+ dn &+ Int(d >> 40 & 0xFF))
     }
+    let e = lit[256]
+    put(e & 0xFFFF_FFFF, Int(e >> 32))  // end of block
     self.bits = bits
     self.bitCount = bitCount
     outCount = at - out
@@ -496,19 +516,38 @@ final class Deflater {
 
   // MARK: Tables (RFC 1951, 3.2.5 and 3.2.6)
 
-  /// The fixed codes' lengths: literals 0–143 8 bits, 144–255 9, 256–279
-  /// 7, 280–287 8; every distance 5 bits.
-  static let fixedLiteralLengths: [Int] = (0..<288).map { v in
-    switch v {
-    case 0...143: 8
-    case 144...255: 9
-    case 256...279: 7
-    default: 8
+  /// The fixed codes and the tables of extra bits, in memory that the
+  /// block writer reads without checks.
+  static let fixed = FixedTables()
+
+  /// The fixed codes (literals 0–143 8 bits, 144–255 9, 256–279 7,
+  /// 280–287 8; every distance 5 bits) and each length and distance
+  /// code's base and extra bits.
+  final class FixedTables: @unchecked Sendable {
+    let literalLengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 288)
+    let literalCodes = UnsafeMutablePointer<UInt32>.allocate(capacity: 288)
+    let distanceLengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 30)
+    let distanceCodes = UnsafeMutablePointer<UInt32>.allocate(capacity: 30)
+    let lengthBase = UnsafeMutablePointer<UInt16>.allocate(capacity: 29)
+    let lengthExtra = UnsafeMutablePointer<UInt8>.allocate(capacity: 29)
+    let distanceBase = UnsafeMutablePointer<UInt16>.allocate(capacity: 30)
+    let distanceExtra = UnsafeMutablePointer<UInt8>.allocate(capacity: 30)
+
+    init() {
+      for v in 0..<288 { literalLengths[v] = v < 144 ? 8 : v < 256 ? 9 : v < 280 ? 7 : 8 }
+      distanceLengths.initialize(repeating: 5, count: 30)
+      Huffman.codes(literalLengths, 288, into: literalCodes)
+      Huffman.codes(distanceLengths, 30, into: distanceCodes)
+      for i in 0..<29 {
+        lengthBase[i] = UInt16(Deflater.lengthBase[i])
+        lengthExtra[i] = UInt8(Deflater.lengthExtra[i])
+      }
+      for i in 0..<30 {
+        distanceBase[i] = UInt16(Deflater.distanceBase[i])
+        distanceExtra[i] = UInt8(Deflater.distanceExtra[i])
+      }
     }
   }
-  static let fixedDistanceLengths = [Int](repeating: 5, count: 30)
-  static let fixedLiteralCodes = Huffman.codes(fixedLiteralLengths)
-  static let fixedDistanceCodes = Huffman.codes(fixedDistanceLengths)
 
   private static let lengthBase = [
     3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,

@@ -32,11 +32,18 @@ struct PNGEncoder: BandEncoder {
   /// front of the filtered buffer (at most 32 KiB), for its matches.
   private var historyCount = 0
   private let compressors: [Deflater]
+  /// The compressor of the last segment so far (it takes the next
+  /// chunk's first segment, which continues that one), and whether there
+  /// is one yet.
+  private var lastCompressor = 0
+  private var compressedBefore = false
   private let buffers = Buffers()
   /// zlib header, then compressed bytes not yet written as IDAT.
   private var pending: [UInt8] = [0x78, 0x01]  // deflate, 32 KiB window, no dictionary
   private var adler = Adler32()
   private var ok = true
+  /// Chunks written but not yet handed to the sink.
+  private var outgoing: [UInt8] = []
   /// IDAT chunks are written when this much compressed data is waiting.
   private static let chunkSize = 65_536
 
@@ -60,8 +67,7 @@ struct PNGEncoder: BandEncoder {
     lastRow = [UInt8](repeating: 0, count: rowBytes)
     let length = (rowBytes + 1) * height
     compressors = (0..<max(1, threads)).map { _ in Deflater(chain: chain, length: length) }
-    let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
-    ok = signature.withUnsafeBytes { sink($0) }
+    outgoing = [137, 80, 78, 71, 13, 10, 26, 10]  // the signature
     var header: [UInt8] = []
     PNGEncoder.append32(&header, UInt32(width))
     PNGEncoder.append32(&header, UInt32(height))
@@ -73,19 +79,24 @@ struct PNGEncoder: BandEncoder {
     out += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
   }
 
-  /// Writes one chunk: length, type, data, CRC of type and data (the
-  /// data handed to the sink as it is, not copied).
-  private func chunk(_ type: String, _ data: [UInt8]) -> Bool {
-    var head: [UInt8] = []
-    PNGEncoder.append32(&head, UInt32(data.count))
-    head += Array(type.utf8)
+  /// Adds one chunk to the bytes going out: length, type, data, CRC of
+  /// type and data; hands them to the sink once they fill an IDAT chunk
+  /// (so a small image is a single write).
+  private mutating func chunk(_ type: String, _ data: [UInt8]) -> Bool {
+    let start = outgoing.count
+    PNGEncoder.append32(&outgoing, UInt32(data.count))
+    outgoing += type.utf8
+    outgoing += data
     var crc = CRC32()
-    head.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[4...])) }
-    data.withUnsafeBytes { crc.update($0) }
-    var tail: [UInt8] = []
-    PNGEncoder.append32(&tail, crc.checksum)
-    return head.withUnsafeBytes { sink($0) } && (data.isEmpty || data.withUnsafeBytes { sink($0) })
-      && tail.withUnsafeBytes { sink($0) }
+    outgoing.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[(start + 4)...])) }
+    PNGEncoder.append32(&outgoing, crc.checksum)
+    return outgoing.count < PNGEncoder.chunkSize || flush()
+  }
+
+  /// Hands the bytes going out to the sink.
+  private mutating func flush() -> Bool {
+    defer { outgoing.removeAll(keepingCapacity: true) }
+    return outgoing.isEmpty || outgoing.withUnsafeBytes { sink($0) }
   }
 
   mutating func encode(_ pixels: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool {
@@ -111,7 +122,10 @@ struct PNGEncoder: BandEncoder {
     let sums = UnsafeMutablePointer<Adler32>.allocate(capacity: parts)
     sums.initialize(repeating: Adler32(), count: parts)
     defer { sums.deallocate() }
-    let compressors = self.compressors
+    // Part t goes to the compressor after the previous chunk's last, so
+    // part 0 continues the segment that compressor has just made.
+    let compressors = (0..<parts).map { self.compressors[(lastCompressor + $0) % self.compressors.count] }
+    let continuing = compressedBefore
     let history = historyCount
     let filtering = self.filtering
     let scratch = buffers.scratch(parts * 5 * rowBytes)
@@ -138,15 +152,19 @@ struct PNGEncoder: BandEncoder {
           filtered[r * stride] = type
         }
         above = UnsafePointer(row)
+        // Summed while the row is still in the cache.
+        sums[t].update(UnsafeBufferPointer(start: filtered + r * stride, count: stride))
       }
-      sums[t].update(UnsafeBufferPointer(start: filtered + r0 * stride, count: (r1 - r0) * stride))
     }
     runInParallel(parts) { t in
       let (a, b) = (rows * t / parts * stride, rows * (t + 1) / parts * stride)
       compressors[t].clearOutput()
       compressors[t].compressSegment(
-        filtered + a, count: b - a, dictionary: a == 0 ? history : min(a + history, window))
+        filtered + a, count: b - a, dictionary: a == 0 ? history : min(a + history, window),
+        continuing: t == 0 && continuing)
     }
+    lastCompressor = (lastCompressor + parts - 1) % self.compressors.count
+    compressedBefore = true
     for t in 0..<parts {
       adler.combine(sums[t], length: (rows * (t + 1) / parts - rows * t / parts) * stride)
       pending.append(contentsOf: compressors[t].output)
@@ -171,10 +189,13 @@ struct PNGEncoder: BandEncoder {
     guard ok else { return false }
     pending += Deflater.finalBlock
     PNGEncoder.append32(&pending, adler.checksum)
-    return chunk("IDAT", pending) && chunk("IEND", [])
+    return chunk("IDAT", pending) && chunk("IEND", []) && flush()
   }
 
   /// One row of premultiplied pixels as bytes: RGB (opaque), or straight RGBA.
+  /// Four pixels at a time while they are all opaque or empty (their
+  /// bytes are the same premultiplied and straight); others are
+  /// unpremultiplied with rounding, by a multiplication for the division.
   static func convert(_ pixels: UnsafePointer<Pixel>, into out: UnsafeMutablePointer<UInt8>, width: Int, channels: Int)
   {
     if channels == 3 {
@@ -182,23 +203,48 @@ struct PNGEncoder: BandEncoder {
       return
     }
     let words = UnsafeMutableRawPointer(out)
-    for x in 0..<width {
-      let p = pixels[x]
-      let a = p >> 24
-      if a == 255 || a == 0 {
-        // Opaque or empty: premultiplied and straight are the same bytes.
-        words.storeBytes(of: (a == 0 ? 0 : p).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
-        continue
+    let source = UnsafeRawPointer(pixels)
+    PNGEncoder.reciprocals.withUnsafeBufferPointer { reciprocals in
+      let inverse = reciprocals.baseAddress!
+      var x = 0
+      while x < width {
+        if x + 4 <= width {
+          let four = source.loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt32>.self)
+          let alpha = four &>> 24
+          // Alpha + 1 has no bit of 0xFE set only for 0 and 255.
+          if ((alpha &+ 1) & 0xFE) == .zero {
+            // Empty pixels are written as zeros, whatever their colour:
+            // 0 − (alpha >> 7) keeps all bits of opaque ones, none of empty ones.
+            let straight = four & (SIMD4<UInt32>.zero &- (alpha &>> 7))
+            words.storeBytes(of: straight, toByteOffset: 4 * x, as: SIMD4<UInt32>.self)
+            x += 4
+            continue
+          }
+        }
+        let p = pixels[x]
+        let a = p >> 24
+        if a == 255 || a == 0 {
+          words.storeBytes(of: (a == 0 ? 0 : p).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+        } else {
+          let scale = UInt64(inverse[Int(a)])
+          @inline(__always) func straight(_ c: UInt32) -> UInt8 {
+            UInt8(min((UInt64(c * 255 + a / 2) * scale) >> 24, 255))
+          }
+          out[4 * x] = straight(p & 0xFF)
+          out[4 * x + 1] = straight((p >> 8) & 0xFF)
+          out[4 * x + 2] = straight((p >> 16) & 0xFF)
+          out[4 * x + 3] = UInt8(a)
+        }
+        x += 1
       }
-      // Unpremultiply, rounded.
-      let r = ((p & 0xFF) * 255 + a / 2) / a
-      let g = (((p >> 8) & 0xFF) * 255 + a / 2) / a
-      let b = (((p >> 16) & 0xFF) * 255 + a / 2) / a
-      out[4 * x] = UInt8(min(r, 255))
-      out[4 * x + 1] = UInt8(min(g, 255))
-      out[4 * x + 2] = UInt8(min(b, 255))
-      out[4 * x + 3] = UInt8(a)
     }
+  }
+
+  /// ⌈2^24 / a⌉ for each alpha a (0 for 0): (n × it) >> 24 is n / a,
+  /// rounded down, for every n below 2^16 (the error, n × (it × a −
+  /// 2^24) / 2^24 / a, stays below 1 / a).
+  static let reciprocals: [UInt32] = (0..<256).map { (a: Int) -> UInt32 in
+    a == 0 ? 0 : UInt32(((1 << 24) + a - 1) / a)
   }
 
   /// Filters one row (`n` bytes, `above` it the unfiltered row before) into
