@@ -578,10 +578,4 @@ final class Deflater {
     }
     return (1...256).map(index) + (0..<256).map { index(($0 << 7) + 1) }
   }()
-
-  @inline(__always)
-  static func distanceIndex(_ distance: Int) -> Int {
-    let d = distance - 1
-    return Int(d < 256 ? distanceIndices[d] : distanceIndices[256 + (d >> 7)])
-  }
 }

@@ -22,19 +22,9 @@ enum Huffman {
     return out.map(Int.init)
   }
 
-  /// The canonical code of each symbol with a length, its bits reversed
-  /// for deflate's least-significant-bit-first packing.
-  static func codes(_ lengths: [Int]) -> [UInt32] {
-    let l = lengths.map(UInt8.init)
-    var codes = [UInt32](repeating: 0, count: lengths.count)
-    l.withUnsafeBufferPointer { l in
-      codes.withUnsafeMutableBufferPointer { Huffman.codes(l.baseAddress!, lengths.count, into: $0.baseAddress!) }
-    }
-    return codes
-  }
-
   /// The canonical codes of the `n` symbols whose lengths are at `lengths`,
-  /// bits reversed, into `codes`.
+  /// bits reversed for deflate's least-significant-bit-first packing, into
+  /// `codes`.
   static func codes(_ lengths: UnsafePointer<UInt8>, _ n: Int, into codes: UnsafeMutablePointer<UInt32>) {
     var perLength = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var next = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
