@@ -52,8 +52,8 @@ struct LexerTests {
     (
       "#fff #EF78DD #00000080",
       [
-        .kind(.color(RGBA(r: 1, g: 1, b: 1))), .kind(.color(.bytes(239, 120, 221))),
-        .kind(.color(.bytes(0, 0, 0, 128.0 / 255))),
+        .kind(.color(ColorLiteral(r: 255, g: 255, b: 255))), .kind(.color(ColorLiteral(r: 239, g: 120, b: 221))),
+        .kind(.color(ColorLiteral(r: 0, g: 0, b: 0, a: 128))),
       ]
     ),
     ("\"a \\\"b\\\" \\n\"", [.string("a \"b\" \n")]),
@@ -143,6 +143,20 @@ struct LexerTests {
   @Test func tokensArePlainBytes() {
     #expect(_isPOD(Token.self))
     #expect(_isPOD(TokenKind.self))
+  }
+
+  /// A colour literal's bytes are its channels over 255, as `rgb(…)`
+  /// gives them.
+  @Test func colorLiteralChannels() {
+    #expect(ColorLiteral(r: 255, g: 255, b: 255).rgba == RGBA(r: 1, g: 1, b: 1))
+    #expect(ColorLiteral(r: 239, g: 120, b: 221).rgba == .bytes(239, 120, 221))
+    #expect(ColorLiteral(r: 0, g: 0, b: 0, a: 128).rgba == .bytes(0, 0, 0, 128.0 / 255))
+  }
+
+  /// A token is small: its kind holds at most a number and its unit.
+  @Test func tokensAreSmall() {
+    #expect(MemoryLayout<TokenKind>.size <= 10)
+    #expect(MemoryLayout<Token>.stride <= 32)
   }
 
   @Test func badCharacterDoesNotStopTheLexer() {

@@ -8,6 +8,29 @@ public enum BinaryOperator: String, Sendable {
   case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
   /// Logic on Booleans; the right side is evaluated only when needed.
   case and = "&&", or = "||"
+
+  /// How tightly the operator binds: its rule of the grammar.
+  public var level: BinaryLevel {
+    switch self {
+    case .or: return .disjunction
+    case .and: return .conjunction
+    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return .comparison
+    case .add, .subtract: return .sum
+    case .multiply, .divide: return .term
+    }
+  }
+}
+
+/// The precedence levels of binary operators, loosest first, named for
+/// their grammar rules: `a || b && c < d + e * f` is
+/// `a || (b && (c < (d + (e * f))))`.
+public enum BinaryLevel: Int, Comparable, Sendable {
+  case disjunction, conjunction, comparison, sum, term
+
+  /// The level whose operators bind just more tightly (none above `term`).
+  var above: BinaryLevel { BinaryLevel(rawValue: rawValue + 1) ?? .term }
+
+  public static func < (a: BinaryLevel, b: BinaryLevel) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// An expression and the bytes it was read from. Only the cases that hold

@@ -34,7 +34,7 @@ public struct Lexer {
     while true {
       let t = lexer.next()
       tokens.append(t)
-      if t.kind == .endOfFile { break }
+      if t.tag == .endOfFile { break }
     }
     return (tokens, lexer.diagnostics, lexer.unlisted, lexer)
   }
@@ -543,22 +543,16 @@ public struct Lexer {
     if String(decoding: digits, as: UTF8.self) == "Preview" { return .identifier }
     guard [3, 6, 8].contains(digits.count), digits.allSatisfy(isHexDigit) else {
       report(.badColorLiteral(String(decoding: bytes[start..<pos], as: UTF8.self)), start, pos)
-      return .color(RGBA(r: 0, g: 0, b: 0, a: 1))
+      return .color(ColorLiteral(r: 0, g: 0, b: 0))
     }
-    func hex(_ b: UInt8) -> Int {
-      if isDigit(b) { return Int(b) - 0x30 }
-      return Int(b | 0x20) - 0x61 + 10
+    func hex(_ b: UInt8) -> UInt8 {
+      if isDigit(b) { return b - 0x30 }
+      return (b | 0x20) - 0x61 + 10
     }
-    var channels: [Int] = []
-    if digits.count == 3 {
-      channels = digits.map { hex($0) * 17 }
-    } else {
-      for i in stride(from: 0, to: digits.count, by: 2) {
-        channels.append(hex(digits[i]) * 16 + hex(digits[i + 1]))
-      }
+    /// Channel `i`: one digit repeated (`#rgb`) or two.
+    func channel(_ i: Int) -> UInt8 {
+      digits.count == 3 ? hex(digits[i]) * 17 : hex(digits[2 * i]) * 16 + hex(digits[2 * i + 1])
     }
-    let alpha = channels.count == 4 ? Double(channels[3]) / 255 : 1
-    return .color(
-      RGBA(r: Double(channels[0]) / 255, g: Double(channels[1]) / 255, b: Double(channels[2]) / 255, a: alpha))
+    return .color(ColorLiteral(r: channel(0), g: channel(1), b: channel(2), a: digits.count == 8 ? channel(3) : 255))
   }
 }

@@ -46,6 +46,21 @@ public struct TokenText: Hashable, Sendable {
   public let index: UInt32
 }
 
+/// A colour literal's channels as written (`#rgb`, `#rrggbb`,
+/// `#rrggbbaa`), 0–255 each: four bytes, so that a token stays small.
+public struct ColorLiteral: Hashable, Sendable {
+  public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+
+  public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+    (self.r, self.g, self.b, self.a) = (r, g, b, a)
+  }
+
+  /// The colour, channels from 0 to 1.
+  public var rgba: RGBA {
+    RGBA(r: Double(r) / 255, g: Double(g) / 255, b: Double(b) / 255, a: Double(a) / 255)
+  }
+}
+
 /// What kind of token, with its value where it has one. No case holds a
 /// string: a name is its token's source text, a string's text is kept by
 /// the lexer.
@@ -63,7 +78,7 @@ public enum TokenKind: Equatable, Sendable {
   /// the last `)` to the closing quote.
   case interpolationStart(TokenText), interpolationMiddle(TokenText), interpolationEnd(TokenText)
   /// A colour literal `#rgb`, `#rrggbb` or `#rrggbbaa`.
-  case color(RGBA)
+  case color(ColorLiteral)
   case leftParen, rightParen, leftBrace, rightBrace
   case comma, colon, dot, equals, plus, minus, star, slash
   /// Comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`), logic (`&&`, `||`,
@@ -74,6 +89,65 @@ public enum TokenKind: Equatable, Sendable {
   /// (`[a, b]` is `(a, b)`; `ForEach(0..<n)` is `repeat n`).
   case leftBracket, rightBracket, halfOpenRange, closedRange
   case endOfFile
+
+  /// The case without its value: what the parser compares most often,
+  /// and the first thing `==` compares.
+  @inline(__always) public var tag: TokenTag {
+    switch self {
+    case .identifier: return .identifier
+    case .keyword: return .keyword
+    case .number: return .number
+    case .string: return .string
+    case .interpolationStart: return .interpolationStart
+    case .interpolationMiddle: return .interpolationMiddle
+    case .interpolationEnd: return .interpolationEnd
+    case .color: return .color
+    case .leftParen: return .leftParen
+    case .rightParen: return .rightParen
+    case .leftBrace: return .leftBrace
+    case .rightBrace: return .rightBrace
+    case .comma: return .comma
+    case .colon: return .colon
+    case .dot: return .dot
+    case .equals: return .equals
+    case .plus: return .plus
+    case .minus: return .minus
+    case .star: return .star
+    case .slash: return .slash
+    case .equalEqual: return .equalEqual
+    case .notEqual: return .notEqual
+    case .less: return .less
+    case .lessEqual: return .lessEqual
+    case .greater: return .greater
+    case .greaterEqual: return .greaterEqual
+    case .and: return .and
+    case .or: return .or
+    case .bang: return .bang
+    case .question: return .question
+    case .leftBracket: return .leftBracket
+    case .rightBracket: return .rightBracket
+    case .halfOpenRange: return .halfOpenRange
+    case .closedRange: return .closedRange
+    case .endOfFile: return .endOfFile
+    }
+  }
+
+  /// Equal cases with equal values. The cases are compared first, by
+  /// their tags: most comparisons are of a token with a case that has no
+  /// value (`check(.comma)`), and a derived comparison of every pair of
+  /// cases cost a tenth of the parsing.
+  @inline(__always) public static func == (a: TokenKind, b: TokenKind) -> Bool {
+    guard a.tag == b.tag else { return false }
+    switch (a, b) {
+    case (.keyword(let x), .keyword(let y)): return x == y
+    case (.number(let x, let u), .number(let y, let v)): return x == y && u == v
+    case (.string(let x), .string(let y)), (.interpolationStart(let x), .interpolationStart(let y)),
+      (.interpolationMiddle(let x), .interpolationMiddle(let y)), (.interpolationEnd(let x), .interpolationEnd(let y)):
+      return x == y
+    case (.color(let x), .color(let y)): return x == y
+    default: return true
+    }
+  }
 
   /// How the token is described in "expected …, found …" messages (a
   /// name by its text: see `Parser.describe`).
@@ -117,10 +191,28 @@ public enum TokenKind: Equatable, Sendable {
   }
 }
 
+/// The cases of `TokenKind` without their values, one byte each.
+public enum TokenTag: UInt8, Sendable {
+  case identifier, keyword, number, string, interpolationStart, interpolationMiddle, interpolationEnd, color
+  case leftParen, rightParen, leftBrace, rightBrace
+  case comma, colon, dot, equals, plus, minus, star, slash
+  case equalEqual, notEqual, less, lessEqual, greater, greaterEqual, and, or, bang, question
+  case leftBracket, rightBracket, halfOpenRange, closedRange
+  case endOfFile
+
+  /// Whether the case holds a value (a keyword, a number, a string's
+  /// text or a colour): only then is more than the tag compared.
+  @inline(__always) var hasValue: Bool { rawValue <= TokenTag.color.rawValue }
+}
+
 /// One token and where it is: plain bytes (nothing reference counted),
 /// so that copying one is copying its bytes.
 public struct Token: Equatable, Sendable {
-  public var kind: TokenKind
+  public let kind: TokenKind
+  /// `kind`'s case, kept beside it: finding the case of a kind without
+  /// a value is a chain of comparisons, and the parser asks for it
+  /// several times a token.
+  public let tag: TokenTag
   /// Byte range of the token's text.
   public var range: SourceRange
   /// Whether white space or a comment comes directly before the token. A call
@@ -129,4 +221,12 @@ public struct Token: Equatable, Sendable {
   /// Whether a line break comes before the token (used to resynchronise
   /// after a syntax error).
   public var lineBefore: Bool = false
+
+  public init(kind: TokenKind, range: SourceRange, spaceBefore: Bool, lineBefore: Bool = false) {
+    self.kind = kind
+    self.tag = kind.tag
+    self.range = range
+    self.spaceBefore = spaceBefore
+    self.lineBefore = lineBefore
+  }
 }

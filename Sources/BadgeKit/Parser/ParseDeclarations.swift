@@ -71,7 +71,7 @@ extension Parser {
     let start = try consume(.let).range
     let name: String
     let nameRange: SourceRange
-    if case .keyword(let k) = peek.kind, peek(1).kind == .equals {
+    if case .keyword(let k) = peek.kind, peek(1).tag == .equals {
       // `let size = 3`: one error, and the let still read (its uses are
       // errors of their own only where the keyword cannot stand).
       nameRange = advance().range

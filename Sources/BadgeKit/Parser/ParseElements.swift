@@ -123,11 +123,11 @@ extension Parser {
     // A keyword is a label too: `.font(size: 20)`.
     let label: String?
     switch peek.kind {
-    case .identifier: label = peek(1).kind == .colon ? stream.name(peek) : nil
+    case .identifier: label = peek(1).tag == .colon ? stream.name(peek) : nil
     case .keyword(let k): label = k.rawValue
     default: label = nil
     }
-    if let label, peek(1).kind == .colon {
+    if let label, peek(1).tag == .colon {
       let labelRange = advance().range
       advance()
       return Argument(label: label, labelRange: labelRange, value: try argumentValue())
@@ -141,7 +141,7 @@ extension Parser {
   /// a shape or content.
   mutating func argumentValue() throws(ParseError) -> Expr {
     switch peek.kind {
-    case .keyword(.geometry) where peek(1).kind == .dot:
+    case .keyword(.geometry) where peek(1).tag == .dot:
       return try expression()  // SwiftUI's `geometry.size.width`
     case .keyword(.path), .keyword(.zstack), .keyword(.vstack), .keyword(.hstack), .keyword(.geometry):
       return try viewArgument()

@@ -1,11 +1,12 @@
 // Grammar rules for expressions: expression (the conditional),
-// disjunction, conjunction, comparison, sum, term, unary, postfix, primary.
+// disjunction, conjunction, comparison, sum and term (one loop: `binary`),
+// unary, postfix, primary.
 
 extension Parser {
   /// expression = disjunction [ "?" expression ":" expression ] ;
   mutating func expression() throws(ParseError) -> Expr {
     try nested { (p: inout Parser) throws(ParseError) in
-      let condition = try p.disjunction()
+      let condition = try p.binary(.disjunction)
       guard p.check(.question) else { return condition }
       let question = p.advance().range
       try p.spendExpression()
@@ -19,95 +20,53 @@ extension Parser {
     }
   }
 
-  /// A left-associative chain of `operand`s joined by the operators
-  /// `op` finds at the current token (nil: none of this level's).
-  private mutating func chain(
-    _ find: (TokenKind) -> BinaryOperator?, once: Bool = false,
-    _ operand: (inout Parser) throws(ParseError) -> Expr
-  ) throws(ParseError) -> Expr {
-    var left = try operand(&self)
-    while let op = currentOperator(find) {
+  /// disjunction = conjunction { "||" conjunction } ;
+  /// conjunction = comparison { "&&" comparison } ;
+  /// comparison  = sum [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum ] ;
+  /// sum         = term { ( "+" | "-" ) term } ;
+  /// term        = unary { ( "*" | "/" ) unary } ;
+  /// The five rules of binary operators, read in one loop by precedence
+  /// climbing: `binary(.disjunction)` reads a disjunction, and the
+  /// right operand of an operator is read at the level above it. The
+  /// tree, the order in which its nodes are counted and measured, and the
+  /// errors are those of one function per rule, without five calls for
+  /// every operand.
+  mutating func binary(_ level: BinaryLevel) throws(ParseError) -> Expr {
+    var left = try unary()
+    while let op = currentOperator(), op.level >= level {
       let operatorRange = advance().range
       try spendExpression()
       let leftHeight = height
-      let right = try operand(&self)
+      let right = op.level == .term ? try unary() : try binary(op.level.above)
       try setHeight(max(leftHeight, height) + 1, at: operatorRange)
       left = Expr(.binary(op, left, right), left.range.union(right.range))
-      if once {
-        // `a < b < c` is not a chain of comparisons (as in Swift).
-        if currentOperator(find) != nil {
-          throw unexpected("the end of the comparison (compare two values at a time, joined by && or ||)")
-        }
-        break
+      // `a < b < c` is not a chain of comparisons (as in Swift).
+      if op.level == .comparison, currentOperator()?.level == .comparison {
+        throw unexpected("the end of the comparison (compare two values at a time, joined by && or ||)")
       }
     }
     return left
   }
 
-  /// The operator `op` finds at the current token (none once the parser
-  /// has stopped reading).
-  private func currentOperator(_ find: (TokenKind) -> BinaryOperator?) -> BinaryOperator? {
-    halted ? nil : find(stream.token(index).kind)
-  }
-
-  /// disjunction = conjunction { "||" conjunction } ;
-  mutating func disjunction() throws(ParseError) -> Expr {
-    try chain({ if case .or = $0 { .or } else { nil } }) { (p: inout Parser) throws(ParseError) in try p.conjunction() }
-  }
-
-  /// conjunction = comparison { "&&" comparison } ;
-  mutating func conjunction() throws(ParseError) -> Expr {
-    try chain({ if case .and = $0 { .and } else { nil } }) { (p: inout Parser) throws(ParseError) in try p.comparison()
+  /// The binary operator at the current token, if it is one (none once
+  /// the parser has stopped reading).
+  private func currentOperator() -> BinaryOperator? {
+    if halted { return nil }
+    switch stream.tag(index) {
+    case .or: return .or
+    case .and: return .and
+    case .equalEqual: return .equal
+    case .notEqual: return .notEqual
+    case .less: return .less
+    case .lessEqual: return .lessEqual
+    case .greater: return .greater
+    case .greaterEqual: return .greaterEqual
+    case .plus: return .add
+    case .minus: return .subtract
+    case .star: return .multiply
+    case .slash: return .divide
+    default: return nil
     }
-  }
-
-  /// comparison = sum [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum ] ;
-  mutating func comparison() throws(ParseError) -> Expr {
-    try chain(
-      { kind in
-        switch kind {
-        case .equalEqual: return .equal
-        case .notEqual: return .notEqual
-        case .less: return .less
-        case .lessEqual: return .lessEqual
-        case .greater: return .greater
-        case .greaterEqual: return .greaterEqual
-        default: return nil
-        }
-      }, once: true
-    ) { (p: inout Parser) throws(ParseError) in try p.sum() }
-  }
-
-  /// sum = term { ( "+" | "-" ) term } ;
-  mutating func sum() throws(ParseError) -> Expr {
-    var left = try term()
-    while true {
-      let op: BinaryOperator
-      if check(.plus) { op = .add } else if check(.minus) { op = .subtract } else { break }
-      let operatorRange = advance().range
-      try spendExpression()
-      let leftHeight = height
-      let right = try term()
-      try setHeight(max(leftHeight, height) + 1, at: operatorRange)
-      left = Expr(.binary(op, left, right), left.range.union(right.range))
-    }
-    return left
-  }
-
-  /// term = unary { ( "*" | "/" ) unary } ;
-  mutating func term() throws(ParseError) -> Expr {
-    var left = try unary()
-    while true {
-      let op: BinaryOperator
-      if check(.star) { op = .multiply } else if check(.slash) { op = .divide } else { break }
-      let operatorRange = advance().range
-      try spendExpression()
-      let leftHeight = height
-      let right = try unary()
-      try setHeight(max(leftHeight, height) + 1, at: operatorRange)
-      left = Expr(.binary(op, left, right), left.range.union(right.range))
-    }
-    return left
   }
 
   /// unary = ( "-" | "!" ) unary | postfix ;
@@ -136,7 +95,7 @@ extension Parser {
     var e = try primary()
     if let member = try swiftUITypeMember(e) { e = member }
     while true {
-      if check(.dot), let name = name(peek(1)), peek(2).kind == .leftParen {
+      if check(.dot), let name = name(peek(1)), peek(2).tag == .leftParen {
         advance()
         let nameRange = advance().range
         try spendExpression()
@@ -198,7 +157,7 @@ extension Parser {
   mutating func interpolated() throws(ParseError) -> InterpolationPart {
     let value = try expression()
     guard match(.comma) else { return .value(value, specifier: nil, specifierRange: nil) }
-    guard isIdentifier(peek, "specifier"), peek(1).kind == .colon else {
+    guard isIdentifier(peek, "specifier"), peek(1).tag == .colon else {
       throw unexpected("'specifier:' and a format such as \"%.1f\"")
     }
     advance()
@@ -212,7 +171,7 @@ extension Parser {
   /// A call's "(" must follow the name directly: `min(a, b)`. A name may
   /// be written with SwiftUI's leading dot (`.center`, `.round`, `.red`).
   mutating func primary() throws(ParseError) -> Expr {
-    if check(.dot), peek(1).kind == .identifier, !peek(1).spaceBefore {
+    if check(.dot), peek(1).tag == .identifier, !peek(1).spaceBefore {
       let dot = advance().range
       var e = try primary()
       e.range = dot.union(e.range)
@@ -234,7 +193,7 @@ extension Parser {
     case .color(let c):
       advance()
       height = 1
-      return Expr(.color(c), t.range)
+      return Expr(.color(c.rgba), t.range)
     case .identifier:
       let name = stream.name(t)
       advance()
@@ -249,7 +208,7 @@ extension Parser {
       return Expr(.name(name), t.range)
     case .leftBracket:
       return try bracketList()
-    case .keyword(let k) where peek(1).kind == .dot && peek(2).kind == .keyword(.size):
+    case .keyword(let k) where peek(1).tag == .dot && peek(2).kind == .keyword(.size):
       // SwiftUI's `geometry.size.width` (read by swiftUITypeMember).
       advance()
       height = 1

@@ -2,10 +2,15 @@
 // repeatPath, pathCommand.
 
 extension Parser {
-  /// The path commands and how many point arguments each takes at least.
-  static let pathCommands: [String: Int] = [
-    "move": 1, "line": 1, "lines": 1, "quad": 1, "cubic": 1, "close": 0, "data": 1, "arc": 1,
-  ]
+  /// How many arguments the path command `name` takes at least (nil: no
+  /// such command).
+  static func minimumArguments(ofPathCommand name: String) -> Int? {
+    switch name {
+    case "move", "line", "lines", "quad", "cubic", "data", "arc": return 1
+    case "close": return 0
+    default: return nil
+    }
+  }
 
   /// pathBody = "{" { pathItem } "}" ;
   mutating func pathBody() throws(ParseError) -> PathBody {
@@ -56,7 +61,7 @@ extension Parser {
       throw unexpected("a path command (move, line, lines, quad, cubic, arc, close or data)")
     }
     let nameRange = advance().range
-    guard let minimum = Parser.pathCommands[name] else {
+    guard let minimum = Parser.minimumArguments(ofPathCommand: name) else {
       report(Diagnostic(.unknownPathCommand(name), at: nameRange))
       throw ParseError()
     }

@@ -135,19 +135,19 @@ public struct Parser {
 
   /// The current token; the end of the file once the parser has stopped
   /// reading at a limit.
-  var peek: Token {
+  @inline(__always) var peek: Token {
     let t = stream.token(index)
     if halted { return Token(kind: .endOfFile, range: t.range, spaceBefore: true, lineBefore: true) }
     return t
   }
   var previous: Token { stream.token(max(0, index - 1)) }
-  var isAtEnd: Bool { check(.endOfFile) }
+  @inline(__always) var isAtEnd: Bool { check(.endOfFile) }
 
   /// The name the current token spells, if it is an identifier.
   var peekName: String? { name(peek) }
   /// The name token `t` spells, if it is an identifier.
   func name(_ t: Token) -> String? {
-    if case .identifier = t.kind { return stream.name(t) }
+    if t.tag == .identifier { return stream.name(t) }
     return nil
   }
   /// Whether token `t` is the identifier `word`.
@@ -156,7 +156,7 @@ public struct Parser {
   func text(_ t: TokenText) -> String { stream.text(t) }
   /// How token `t` is named in "expected …, found …": a name by its text.
   func describe(_ t: Token) -> String {
-    if case .identifier = t.kind { return "'\(stream.name(t))'" }
+    if t.tag == .identifier { return "'\(stream.name(t))'" }
     return t.kind.description
   }
 
@@ -164,15 +164,20 @@ public struct Parser {
 
   @discardableResult
   mutating func advance() -> Token {
-    let t = peek
-    if !isAtEnd {
+    // The stored properties only: a call of one of the parser's own
+    // getters here copied the whole parser at every token.
+    let t = stream.token(index)
+    if halted { return Token(kind: .endOfFile, range: t.range, spaceBefore: true, lineBefore: true) }
+    if t.tag != .endOfFile {
       index += 1
       stream.discard(before: index - 1)
     }
     return t
   }
 
-  func check(_ kind: TokenKind) -> Bool { halted ? kind == .endOfFile : stream.isKind(index, kind) }
+  @inline(__always) func check(_ kind: TokenKind) -> Bool {
+    halted ? kind.tag == .endOfFile : stream.isKind(index, kind)
+  }
   func check(_ keyword: Keyword) -> Bool { check(.keyword(keyword)) }
 
   mutating func match(_ kind: TokenKind) -> Bool {
@@ -220,7 +225,7 @@ public struct Parser {
     {
       return ParseError()
     }
-    if unfinished && peek.lineBefore && index > 0 && !isAtEnd && previous.kind != .leftBrace {
+    if unfinished && peek.lineBefore && index > 0 && !isAtEnd && previous.tag != .leftBrace {
       let end = previous.range.end
       report(
         Diagnostic(
@@ -367,8 +372,8 @@ public struct Parser {
       // A declaration ends whatever was left open before it.
       if startsDeclaration && index > startIndex { return }
       if depth == 0 {
-        if t.kind == .rightBrace { return }
-        if t.lineBefore && t.kind != .dot && index > startIndex { return }
+        if t.tag == .rightBrace { return }
+        if t.lineBefore && t.tag != .dot && index > startIndex { return }
       }
       switch t.kind {
       case .leftBrace, .leftParen: depth += 1

@@ -51,7 +51,7 @@ extension Parser {
       advance()
       if let lower = try? expression() {
         if match(.halfOpenRange) || match(.closedRange) {
-          let closed = previous.kind == .closedRange
+          let closed = previous.tag == .closedRange
           if let upper = try? expression() {
             let zero: Bool = {
               if case .number(0, .none) = lower.kind { return true } else { return false }
@@ -122,7 +122,7 @@ extension Parser {
         skippedClosureParameters = first.union(previous.range)
         return
       }
-      guard peek(ahead + 1).kind == .comma else { return }
+      guard peek(ahead + 1).tag == .comma else { return }
       ahead += 2
     }
   }
@@ -131,7 +131,7 @@ extension Parser {
   /// one error and a fix-it; `Font.system(size: 20)` the call alone.
   mutating func swiftUITypeMember(_ e: Expr) throws(ParseError) -> Expr? {
     // A GeometryReader's `g.size.width`: `width` here.
-    if case .name(let proxy) = e.kind, check(.dot), peek(1).kind == .keyword(.size), peek(2).kind == .dot,
+    if case .name(let proxy) = e.kind, check(.dot), peek(1).kind == .keyword(.size), peek(2).tag == .dot,
       let side = name(peek(3)), side == "width" || side == "height"
     {
       for _ in 0..<4 { advance() }
@@ -182,25 +182,36 @@ extension Parser {
     return Expr(.tuple(items), whole)
   }
 
+  /// badgec's path command for SwiftUI's `Path` method `method`, if it
+  /// is one.
+  static func pathCommand(forSwift method: String) -> String? {
+    switch method {
+    case "move": return "move"
+    case "addLine": return "line"
+    case "addQuadCurve": return "quad"
+    case "addCurve": return "cubic"
+    case "closeSubpath": return "close"
+    case "addLines": return "lines"
+    case "addArc": return "arc"
+    default: return nil
+    }
+  }
+
   /// SwiftUI's `Path` calls in a path body, `path.move(to: CGPoint(x: 0,
   /// y: 0))`, `path.addLine(to:)`, `path.addQuadCurve(to:, control:)`,
   /// `path.addCurve(to:, control1:, control2:)`, `path.closeSubpath()`:
   /// read as badgec's command (points as pairs), with one error whose
   /// fix-it writes it (`move (0, 0)`). Nil when the item is not one.
   mutating func swiftPathCall() throws(ParseError) -> PathCommand? {
-    let commands = [
-      "move": "move", "addLine": "line", "addQuadCurve": "quad", "addCurve": "cubic", "closeSubpath": "close",
-      "addLines": "lines", "addArc": "arc",
-    ]
-    let receiver: String
-    switch peek.kind {
-    case .identifier: receiver = stream.name(peek)
-    case .keyword(let k): receiver = k.rawValue  // `path` is a keyword here
+    switch peek.tag {
+    case .identifier, .keyword: break  // `path` is a keyword here
     default: return nil
     }
-    guard peek(1).kind == .dot, let method = name(peek(2)), let ours = commands[method] else {
+    guard peek(1).tag == .dot, let method = name(peek(2)), let ours = Parser.pathCommand(forSwift: method) else {
       return nil
     }
+    let receiver: String
+    if case .keyword(let k) = peek.kind { receiver = k.rawValue } else { receiver = stream.name(peek) }
     let start = advance().range
     advance()
     let methodRange = advance().range
