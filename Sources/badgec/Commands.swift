@@ -134,6 +134,8 @@ func runCompile(_ inv: Invocation) -> Int32 {
   // Compile each input once per canvas size, for the first pattern's
   // format and the first scale (what most runs need).
   var compilations: [Compilation] = []
+  // The process exits next: what was compiled is not freed piece by piece.
+  defer { if inv.options.keepsMemoryUntilExit { keepUntilExit(compilations) } }
   for (k, path) in inv.inputs.enumerated() {
     guard let source = sources[k] else { continue }
     var seen: Set<String> = []

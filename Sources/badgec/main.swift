@@ -107,8 +107,12 @@ case .preview:
   exit(runPreview(invocation))
 case .explain:
   handleInterruptions()
+  invocation.options.keepsMemoryUntilExit = true  // one compilation, then exit
   exit(runExplain(invocation))
 case .compile:
   handleInterruptions()
+  // One compilation, then exit: what it made is not freed piece by piece
+  // (many are, or a run of thousands of inputs would keep them all).
+  invocation.options.keepsMemoryUntilExit = invocation.inputs.count * max(1, invocation.sizes.count) == 1
   exit(runCompile(invocation))
 }

@@ -344,4 +344,17 @@ struct LayoutTests {
       + "badge B { repeat 100 as j { repeat 100 as i { C(k: i + j * 100) } } }"
     #expect(Support.scene(text)?.fills.count == 10_000)
   }
+
+  /// The quick tests of a modifier's name (a text modifier, one that
+  /// takes a view) name exactly those of their tables.
+  @Test func modifierNameTestsMatchTheirTables() {
+    for name in LayoutEngine.textModifiers.keys { #expect(LayoutEngine.isTextModifier(name), "\(name)") }
+    for name in LayoutEngine.modifierParameters.keys where LayoutEngine.textModifiers[name] == nil {
+      #expect(!LayoutEngine.isTextModifier(name), "\(name)")
+    }
+    #expect(!LayoutEngine.isTextModifier("Font") && !LayoutEngine.isTextModifier(""))
+    for name in LayoutEngine.modifierParameters.keys {
+      #expect(LayoutEngine.takesView(name) == (LayoutEngine.viewParameters[name] != nil), "\(name)")
+    }
+  }
 }

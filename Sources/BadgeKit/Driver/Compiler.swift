@@ -53,6 +53,10 @@ public struct CompileOptions: Sendable {
   /// Give every shape of the SVG its layout node and source place as
   /// `data-` attributes (`--source-map`).
   public var sourceMap = false
+  /// The process exits after this compilation (the command line): the
+  /// syntax tree, the scopes and the layout's tables are kept, not freed
+  /// one by one at the end (`keepUntilExit`).
+  public var keepsMemoryUntilExit = false
 
   public init(
     canvasSize: Size? = nil, overrides: [String] = [], format: OutputFormat = .svg,
@@ -312,6 +316,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   result.diagnostics = imports.noting(sortedBySource(notingOverrides(bag.all, overrides, parsed.uses)))
   result.unlisted = bag.unlisted
   result.badgeRange = badge.nameRange
+  if options.keepsMemoryUntilExit { keepUntilExit((parsed, names, evaluator, globals, engine)) }
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
   result.scene = scene

@@ -122,6 +122,15 @@ extension LayoutEngine {
     "clipShape": "shape", "mask": "content", "overlay": "content", "background": "content",
   ]
 
+  /// Whether `name` is one of `viewParameters` (compared, not hashed:
+  /// asked for every modifier resolved).
+  static func takesView(_ name: String) -> Bool {
+    switch name {
+    case "clipShape", "mask", "overlay", "background": return true
+    default: return false
+    }
+  }
+
   /// Resolves `modifiers` for a view proposed `proposal`; a modifier with an
   /// error is left out (its diagnostic is already reported).
   func resolve(_ modifiers: [ScopedModifier], proposal: ProposedSize) -> [ResolvedModifier] {
@@ -162,8 +171,8 @@ extension LayoutEngine {
       evaluator.report(.unknownModifier(m.name), m.nameRange)
       return nil
     }
-    if LayoutEngine.textModifiers[m.name] != nil { return .environment }
-    if LayoutEngine.viewParameters[m.name] != nil || m.name == "clipped" {
+    if LayoutEngine.isTextModifier(m.name) { return .environment }
+    if LayoutEngine.takesView(m.name) || m.name == "clipped" {
       return resolveViewModifier(m, scope)
     }
     let args = evaluator.bind(m.arguments, to: parameters, callee: m.name, at: m.range)

@@ -81,6 +81,18 @@ extension LayoutEngine {
     "truncationMode": ["mode"],
   ]
 
+  /// Whether `name` is one of `textModifiers`: asked for every modifier
+  /// of every view several times a layout, so by comparing the name with
+  /// each (a few bytes each) rather than hashing it.
+  static func isTextModifier(_ name: String) -> Bool {
+    switch name {
+    case "font", "fontWeight", "bold", "italic", "tracking", "kerning", "lineLimit", "multilineTextAlignment",
+      "lineSpacing", "minimumScaleFactor", "truncationMode":
+      return true
+    default: return false
+    }
+  }
+
   /// The environment `view`'s own text and its children see: the one it
   /// was made in, with its text modifiers applied from the outermost in
   /// (memoised; errors reported once).
@@ -88,7 +100,7 @@ extension LayoutEngine {
     // A view without text modifiers has the environment it was made in,
     // not memoised (a scene of many shapes kept one for each: a quarter
     // of a kilobyte a shape).
-    let isText = { (name: String) in LayoutEngine.textModifiers[name] != nil }
+    let isText = LayoutEngine.isTextModifier
     guard
       view.element.modifiers.contains(where: { isText($0.name) })
         || view.inherited.contains(where: { isText($0.modifier.name) })

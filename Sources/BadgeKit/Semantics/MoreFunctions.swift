@@ -5,7 +5,12 @@
 extension Builtins {
   static func more(_ name: String, _ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator) -> Value {
     let values = positional(name, args, scope, ev)
-    let count = ["pow": 2, "mod": 2, "hypot": 2, "lerp": 3][name] ?? 1
+    let count: Int
+    switch name {  // a switch, not a dictionary made at every call
+    case "pow", "mod", "hypot": count = 2
+    case "lerp": count = 3
+    default: count = 1
+    }
     guard arity(name, args, count, range, ev), !values.contains(.invalid) else { return .invalid }
     func number(_ i: Int) -> Double? { ev.number(values[i], args[i].value.range) }
     func finite(_ x: Double) -> Value {

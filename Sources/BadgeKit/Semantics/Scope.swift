@@ -42,6 +42,15 @@ final class Scope {
     self.version = 0
   }
 
+  /// `width` and `height`, their arrays made at their size.
+  private init(parent: Scope, geometry size: Size) {
+    self.parent = parent
+    self.names = ["width", "height"]
+    self.values = [.length(size.width), .length(size.height)]
+    self.run = nil
+    self.version = 0
+  }
+
   private init(parent: Scope?, run: LetRun, version: Int) {
     self.parent = parent
     self.names = []
@@ -119,10 +128,7 @@ final class Scope {
   /// A frame where `width` and `height` are `size` (the GeometryReader
   /// size of what is being evaluated).
   func withGeometry(_ size: Size) -> Scope {
-    let s = Scope(parent: self, name: "width", value: .length(size.width))
-    s.names.append("height")
-    s.values.append(.length(size.height))
-    return s
+    Scope(parent: self, geometry: size)
   }
 }
 
