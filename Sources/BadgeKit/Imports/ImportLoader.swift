@@ -89,7 +89,7 @@ struct ImportLoader {
 
   /// Parses `files[index]` with what is left of the budget.
   private mutating func parse(_ index: Int, requiresBadge: Bool) {
-    var parser = Parser(files[index], fileIndex: index, watching: watching)
+    let parser = Parser(files[index], fileIndex: index, watching: watching)
     parser.requiresBadge = requiresBadge
     parser.budget = budget
     trees[index] = parser.file()

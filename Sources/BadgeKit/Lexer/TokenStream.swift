@@ -24,7 +24,7 @@ final class TokenStream {
   }
 
   /// Token `i` (never one already discarded), reading up to it.
-  func token(_ i: Int) -> Token {
+  @inline(__always) func token(_ i: Int) -> Token {
     ensure(i)
     return window[min(i - base, window.count - 1)]
   }

@@ -3,7 +3,7 @@
 
 extension Parser {
   /// file = { declaration } EOF ;
-  mutating func file() -> BadgeFile {
+  func file() -> BadgeFile {
     var result = BadgeFile()
     while !isAtEnd {
       let start = index
@@ -24,7 +24,7 @@ extension Parser {
   }
 
   /// declaration = importDecl | letDecl | componentDecl | badgeDecl ;
-  mutating func declaration(into result: inout BadgeFile) throws(ParseError) {
+  func declaration(into result: inout BadgeFile) throws(ParseError) {
     switch peek.kind {
     case .keyword(.import):
       result.imports.append(try importDecl())
@@ -49,7 +49,7 @@ extension Parser {
   }
 
   /// importDecl = "import" STRING ;
-  mutating func importDecl() throws(ParseError) -> ImportDecl {
+  func importDecl() throws(ParseError) -> ImportDecl {
     let start = try consume(.import).range
     if let module = peekName, ["SwiftUI", "Foundation", "UIKit", "AppKit"].contains(module) {
       // `import SwiftUI`: nothing to import here.
@@ -67,7 +67,7 @@ extension Parser {
   }
 
   /// letDecl = "let" IDENT "=" expression ;
-  mutating func letDecl() throws(ParseError) -> LetDecl {
+  func letDecl() throws(ParseError) -> LetDecl {
     let start = try consume(.let).range
     let name: String
     let nameRange: SourceRange
@@ -100,7 +100,7 @@ extension Parser {
   }
 
   /// componentDecl = "component" IDENT "(" [ parameter { "," parameter } ] ")" block ;
-  mutating func componentDecl() throws(ParseError) -> ComponentDecl {
+  func componentDecl() throws(ParseError) -> ComponentDecl {
     let start = try consume(.component).range
     let (name, nameRange) = try consumeIdentifier("a component name")
     var parameters: [Parameter] = []
@@ -128,7 +128,7 @@ extension Parser {
   }
 
   /// parameter = IDENT [ "=" expression ] ;
-  mutating func parameter() throws(ParseError) -> Parameter {
+  func parameter() throws(ParseError) -> Parameter {
     if case .keyword(let k) = peek.kind {
       // `component Ring(size)`: one error, and the component still
       // declared (its uses are not errors again).
@@ -149,7 +149,7 @@ extension Parser {
   }
 
   /// badgeDecl = "badge" ( IDENT | STRING ) [ "size" expression [ "," expression ] ] block ;
-  mutating func badgeDecl() throws(ParseError) -> BadgeDecl {
+  func badgeDecl() throws(ParseError) -> BadgeDecl {
     let start = try consume(.badge).range
     let name: String
     switch peek.kind {
@@ -169,29 +169,29 @@ extension Parser {
 
   /// block = "{" { blockItem } "}" ;
   /// `owner` names what the block belongs to, for a block left open.
-  mutating func block(of owner: String) throws(ParseError) -> Block {
-    let (items, range) = try braced("the block", of: owner) { (p: inout Parser) throws(ParseError) in
+  func block(of owner: String) throws(ParseError) -> Block {
+    let (items, range) = try braced("the block", of: owner) { (p: Parser) throws(ParseError) in
       try p.blockItem()
     }
     return Block(items: items, range: range)
   }
 
   /// blockItem = letDecl | ifItem | element ;
-  mutating func blockItem() throws(ParseError) -> BlockItem {
+  func blockItem() throws(ParseError) -> BlockItem {
     if check(.let) { return .let(try letDecl()) }
     if check(.if) { return .conditional(try ifItem()) }
     return .element(try element())
   }
 
   /// ifItem = "if" expression block [ "else" ( ifItem | block ) ] ;
-  mutating func ifItem() throws(ParseError) -> IfItem {
+  func ifItem() throws(ParseError) -> IfItem {
     let start = advance().range
     let condition = try expression()
     let then = try block(of: "if")
     var otherwise: Block?
     if match(.keyword(.else)) {
       if check(.if) {
-        let inner = try nested { (p: inout Parser) throws(ParseError) in try p.ifItem() }
+        let inner = try nested { (p: Parser) throws(ParseError) in try p.ifItem() }
         otherwise = Block(items: [.conditional(inner)], range: inner.range)
       } else {
         otherwise = try block(of: "else")
@@ -203,7 +203,7 @@ extension Parser {
   /// Swift's `struct Name: View { … }`, `var`, `func`: skipped to the end
   /// of their braces with one error naming badgec's declarations.
   /// Returns the declared name, if it has one.
-  mutating func swiftDeclaration(_ word: String) throws(ParseError) -> String? {
+  func swiftDeclaration(_ word: String) throws(ParseError) -> String? {
     let start = advance().range
     var name = word
     if let n = peekName { name = n }

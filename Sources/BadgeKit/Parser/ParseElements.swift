@@ -3,7 +3,7 @@
 
 extension Parser {
   /// element = view { modifier } ;
-  mutating func element() throws(ParseError) -> Element {
+  func element() throws(ParseError) -> Element {
     try spendItem()
     let start = peek.range
     let primary = try view()
@@ -23,7 +23,7 @@ extension Parser {
   }
 
   /// view = pathView | stackView | geometryView | repeatView | callView ;
-  mutating func view() throws(ParseError) -> Primary {
+  func view() throws(ParseError) -> Primary {
     switch peek.kind {
     case .keyword(.path): return try pathView()
     case .keyword(.zstack), .keyword(.vstack), .keyword(.hstack): return try stackView()
@@ -35,14 +35,14 @@ extension Parser {
   }
 
   /// pathView = "path" ( pathBody | arguments ) ;
-  mutating func pathView() throws(ParseError) -> Primary {
+  func pathView() throws(ParseError) -> Primary {
     let keyword = try consume(.path).range
     if check(.leftParen) { return .pathData(arguments: try arguments(), range: keyword) }
     return .path(try pathBody())
   }
 
   /// stackView = ( "zstack" | "vstack" | "hstack" ) [ arguments ] block ;
-  mutating func stackView() throws(ParseError) -> Primary {
+  func stackView() throws(ParseError) -> Primary {
     let keyword = advance()
     guard case .keyword(let k) = keyword.kind, let axis = StackAxis(rawValue: k.rawValue) else {
       throw unexpected("'zstack', 'vstack' or 'hstack'")
@@ -54,14 +54,14 @@ extension Parser {
   }
 
   /// geometryView = "geometry" block ;
-  mutating func geometryView() throws(ParseError) -> Primary {
+  func geometryView() throws(ParseError) -> Primary {
     try consume(.geometry)
     return .geometry(try block(of: "'geometry'"))
   }
 
   /// repeatView = "repeat" expression [ "as" IDENT [ "," IDENT ] ] block ;
   /// Over a list, `as v` names each item, `as i, v` the index and the item.
-  mutating func repeatView() throws(ParseError) -> Primary {
+  func repeatView() throws(ParseError) -> Primary {
     try consume(.repeat)
     let count = try expression()
     var index: String?
@@ -82,7 +82,7 @@ extension Parser {
   /// `GeometryReader { g in … }`, `ForEach(0..<n) { i in … }`, are read as
   /// badgec's, with one error naming badgec's spelling: see
   /// SwiftUIHabits.swift.)
-  mutating func callView() throws(ParseError) -> Primary {
+  func callView() throws(ParseError) -> Primary {
     let (name, nameRange) = try consumeIdentifier("a component name")
     if name == "ForEach" { return try forEachView(nameRange) }
     var args: [Argument] = []
@@ -92,7 +92,7 @@ extension Parser {
   }
 
   /// modifier = "." IDENT ( arguments [ block ] | block ) ;
-  mutating func modifier() throws(ParseError) -> Modifier {
+  func modifier() throws(ParseError) -> Modifier {
     let start = try consume(.dot, "'.'").range
     let (name, nameRange) = try consumeIdentifier("a modifier name after '.'")
     var args: [Argument] = []
@@ -103,7 +103,7 @@ extension Parser {
   }
 
   /// arguments = "(" [ argument { "," argument } ] ")" ;
-  mutating func arguments() throws(ParseError) -> [Argument] {
+  func arguments() throws(ParseError) -> [Argument] {
     try consume(.leftParen, "'('")
     var args: [Argument] = []
     var tallest = 0
@@ -119,7 +119,7 @@ extension Parser {
   }
 
   /// argument = [ ( IDENT | keyword ) ":" ] argumentValue ;
-  mutating func argument() throws(ParseError) -> Argument {
+  func argument() throws(ParseError) -> Argument {
     // A keyword is a label too: `.font(size: 20)`.
     let label: String?
     switch peek.kind {
@@ -139,7 +139,7 @@ extension Parser {
   /// An argument's value: an expression, or a view that starts with a
   /// keyword (`path { … }`, `zstack { … }`, …), for modifiers that take
   /// a shape or content.
-  mutating func argumentValue() throws(ParseError) -> Expr {
+  func argumentValue() throws(ParseError) -> Expr {
     switch peek.kind {
     case .keyword(.geometry) where peek(1).tag == .dot:
       return try expression()  // SwiftUI's `geometry.size.width`
@@ -156,7 +156,7 @@ extension Parser {
   /// The items of each copy in order: `linear(repeat 4 as i { stop(red,
   /// i / 4), stop(white, (i + 1) / 4) })`. (A modifier that takes a view
   /// reads the items as the views of a repeat.)
-  mutating func repeatList() throws(ParseError) -> Expr {
+  func repeatList() throws(ParseError) -> Expr {
     let start = try consume(.repeat).range
     let count = try expression()
     var index: String?
@@ -166,7 +166,7 @@ extension Parser {
       if match(.comma) { item = try consumeIdentifier("a name for the list's item after ','").0 }
     }
     var tallest = height
-    let (items, _) = try braced("the repeated items", of: "'repeat'") { (p: inout Parser) throws(ParseError) -> Expr in
+    let (items, _) = try braced("the repeated items", of: "'repeat'") { (p: Parser) throws(ParseError) -> Expr in
       let item = try p.argumentValue()
       tallest = max(tallest, p.height)
       _ = p.match(.comma)
@@ -178,8 +178,8 @@ extension Parser {
   }
 
   /// viewArgument = element ;  (one that starts with a keyword)
-  mutating func viewArgument() throws(ParseError) -> Expr {
-    let e = try nested { (p: inout Parser) throws(ParseError) in try p.element() }
+  func viewArgument() throws(ParseError) -> Expr {
+    let e = try nested { (p: Parser) throws(ParseError) in try p.element() }
     height = 1
     return Expr(.view(e), e.range)
   }

@@ -4,8 +4,8 @@
 
 extension Parser {
   /// expression = disjunction [ "?" expression ":" expression ] ;
-  mutating func expression() throws(ParseError) -> Expr {
-    try nested { (p: inout Parser) throws(ParseError) in
+  func expression() throws(ParseError) -> Expr {
+    try nested { (p: Parser) throws(ParseError) in
       let condition = try p.binary(.disjunction)
       guard p.check(.question) else { return condition }
       let question = p.advance().range
@@ -31,7 +31,7 @@ extension Parser {
   /// tree, the order in which its nodes are counted and measured, and the
   /// errors are those of one function per rule, without five calls for
   /// every operand.
-  mutating func binary(_ level: BinaryLevel) throws(ParseError) -> Expr {
+  func binary(_ level: BinaryLevel) throws(ParseError) -> Expr {
     var left = try unary()
     while let op = currentOperator(), op.level >= level {
       let operatorRange = advance().range
@@ -70,18 +70,18 @@ extension Parser {
   }
 
   /// unary = ( "-" | "!" ) unary | postfix ;
-  mutating func unary() throws(ParseError) -> Expr {
+  func unary() throws(ParseError) -> Expr {
     if check(.bang) {
       let start = advance().range
       try spendExpression()
-      let operand = try nested { (p: inout Parser) throws(ParseError) in try p.unary() }
+      let operand = try nested { (p: Parser) throws(ParseError) in try p.unary() }
       try setHeight(height + 1, at: start)
       return Expr(.not(operand), start.union(operand.range))
     }
     if check(.minus) {
       let start = advance().range
       try spendExpression()
-      let operand = try nested { (p: inout Parser) throws(ParseError) in try p.unary() }
+      let operand = try nested { (p: Parser) throws(ParseError) in try p.unary() }
       try setHeight(height + 1, at: start)
       return Expr(.negate(operand), start.union(operand.range))
     }
@@ -91,7 +91,7 @@ extension Parser {
   /// postfix = primary { "." IDENT arguments | "." "count" | "[" expression "]" } ;
   /// A method, `black.opacity(0.33)`; a list's `.count`; an item, `values[i]`
   /// (the `[` right after what it indexes).
-  mutating func postfix() throws(ParseError) -> Expr {
+  func postfix() throws(ParseError) -> Expr {
     var e = try primary()
     if let member = try swiftUITypeMember(e) { e = member }
     while true {
@@ -127,7 +127,7 @@ extension Parser {
   ///   { interpolationMiddle interpolated } interpolationEnd ;
   /// `"\(hikes) hikes"`: the lexer reads the string in pieces around the
   /// tokens of each interpolated expression.
-  mutating func interpolation() throws(ParseError) -> Expr {
+  func interpolation() throws(ParseError) -> Expr {
     let start = peek.range
     var parts: [InterpolationPart] = []
     var tallest = 1
@@ -154,7 +154,7 @@ extension Parser {
 
   /// interpolated = expression [ "," "specifier" ":" STRING ] ;
   /// SwiftUI's `Text("\(value, specifier: "%.1f")")`.
-  mutating func interpolated() throws(ParseError) -> InterpolationPart {
+  func interpolated() throws(ParseError) -> InterpolationPart {
     let value = try expression()
     guard match(.comma) else { return .value(value, specifier: nil, specifierRange: nil) }
     guard isIdentifier(peek, "specifier"), peek(1).tag == .colon else {
@@ -170,7 +170,7 @@ extension Parser {
   ///         | "(" expression { "," expression } ")" ;
   /// A call's "(" must follow the name directly: `min(a, b)`. A name may
   /// be written with SwiftUI's leading dot (`.center`, `.round`, `.red`).
-  mutating func primary() throws(ParseError) -> Expr {
+  func primary() throws(ParseError) -> Expr {
     if check(.dot), peek(1).tag == .identifier, !peek(1).spaceBefore {
       let dot = advance().range
       var e = try primary()

@@ -13,14 +13,14 @@ extension Parser {
   }
 
   /// pathBody = "{" { pathItem } "}" ;
-  mutating func pathBody() throws(ParseError) -> PathBody {
-    let (items, range) = try braced("the path", of: "'path'") { (p: inout Parser) throws(ParseError) in try p.pathItem()
+  func pathBody() throws(ParseError) -> PathBody {
+    let (items, range) = try braced("the path", of: "'path'") { (p: Parser) throws(ParseError) in try p.pathItem()
     }
     return PathBody(items: items, range: range)
   }
 
   /// pathItem = letDecl | withinBlock | repeatPath | pathCommand ;
-  mutating func pathItem() throws(ParseError) -> PathItem {
+  func pathItem() throws(ParseError) -> PathItem {
     if check(.let) { return .let(try letDecl()) }
     if check(.within) { return try withinBlock() }
     if check(.repeat) { return try repeatPath() }
@@ -28,7 +28,7 @@ extension Parser {
   }
 
   /// repeatPath = "repeat" expression [ "as" IDENT [ "," IDENT ] ] pathBody ;
-  mutating func repeatPath() throws(ParseError) -> PathItem {
+  func repeatPath() throws(ParseError) -> PathItem {
     let start = try consume(.repeat).range
     let count = try expression()
     var index: String?
@@ -42,7 +42,7 @@ extension Parser {
   }
 
   /// withinBlock = "within" expression "," expression "," expression "," expression pathBody ;
-  mutating func withinBlock() throws(ParseError) -> PathItem {
+  func withinBlock() throws(ParseError) -> PathItem {
     let start = try consume(.within).range
     var rect = [try expression()]
     for _ in 0..<3 {
@@ -54,7 +54,7 @@ extension Parser {
   }
 
   /// pathCommand = IDENT [ argument { "," argument } ] ;
-  mutating func pathCommand() throws(ParseError) -> PathCommand {
+  func pathCommand() throws(ParseError) -> PathCommand {
     try spendItem()
     if let swift = try swiftPathCall() { return swift }
     guard let name = peekName else {

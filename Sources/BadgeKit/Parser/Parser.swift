@@ -9,8 +9,11 @@
 /// Thrown by a rule after it reported a syntax error; caught by list rules.
 struct ParseError: Error {}
 
-/// A recursive-descent parser over one file's tokens.
-public struct Parser {
+/// A recursive-descent parser over one file's tokens. A class: as a
+/// struct, a rule calling one of its helpers (`check`, `peek`) was handed
+/// a copy of the whole parser, 169 bytes and a retain of each reference
+/// in it, several times a token.
+public final class Parser {
   /// The file's tokens, read as the parser asks for them.
   let stream: TokenStream
   var index = 0
@@ -84,7 +87,7 @@ public struct Parser {
   public static func parse(
     _ source: SourceFile, fileIndex: Int = 0, watching names: Set<String> = [], requiresBadge: Bool = true
   ) -> (file: BadgeFile, diagnostics: [Diagnostic], unlisted: Int, uses: [String: [SourceRange]]) {
-    var parser = Parser(source, fileIndex: fileIndex, watching: names)
+    let parser = Parser(source, fileIndex: fileIndex, watching: names)
     parser.requiresBadge = requiresBadge
     let file = parser.file()
     return (file, parser.allDiagnostics, parser.allUnlisted, parser.stream.uses)
@@ -93,7 +96,7 @@ public struct Parser {
   /// Keeps `d`, or only counts it past `Diagnostic.keptLimit`; nothing
   /// after the parser stopped reading (the rest of the file is not read,
   /// so what it lacks is no error).
-  mutating func report(_ d: Diagnostic) {
+  func report(_ d: Diagnostic) {
     if halted { return }
     if diagnostics.count >= Diagnostic.keptLimit {
       unlisted += 1
@@ -106,14 +109,14 @@ public struct Parser {
   public static func parseOverride(_ source: SourceFile, fileIndex: Int)
     -> (override: (name: String, range: SourceRange, value: Expr)?, diagnostics: [Diagnostic], unlisted: Int)
   {
-    var parser = Parser(source, fileIndex: fileIndex)
+    let parser = Parser(source, fileIndex: fileIndex)
     let result = try? parser.override()
     return (result, parser.allDiagnostics, parser.allUnlisted)
   }
 
   /// Parses one expression that fills the whole source.
   static func parseExpression(_ source: SourceFile) -> (Expr, [Diagnostic]) {
-    var parser = Parser(source, fileIndex: 0)
+    let parser = Parser(source, fileIndex: 0)
     var expr = Expr(.invalid, parser.peek.range)
     do {
       expr = try parser.expression()
@@ -123,7 +126,7 @@ public struct Parser {
   }
 
   /// override = IDENT "=" expression EOF ;
-  mutating func override() throws(ParseError) -> (name: String, range: SourceRange, value: Expr) {
+  func override() throws(ParseError) -> (name: String, range: SourceRange, value: Expr) {
     let (name, range) = try consumeIdentifier("-D name=value")
     try consume(.equals, "'=' after the name")
     let value = try expression()
@@ -163,7 +166,7 @@ public struct Parser {
   func peek(_ ahead: Int) -> Token { halted ? peek : stream.token(index + ahead) }
 
   @discardableResult
-  mutating func advance() -> Token {
+  func advance() -> Token {
     // The stored properties only: a call of one of the parser's own
     // getters here copied the whole parser at every token.
     let t = stream.token(index)
@@ -180,7 +183,7 @@ public struct Parser {
   }
   func check(_ keyword: Keyword) -> Bool { check(.keyword(keyword)) }
 
-  mutating func match(_ kind: TokenKind) -> Bool {
+  func match(_ kind: TokenKind) -> Bool {
     if check(kind) {
       advance()
       return true
@@ -190,18 +193,18 @@ public struct Parser {
 
   /// Consumes a token of `kind` or reports "expected …, found …".
   @discardableResult
-  mutating func consume(_ kind: TokenKind, _ what: String) throws(ParseError) -> Token {
+  func consume(_ kind: TokenKind, _ what: String) throws(ParseError) -> Token {
     if check(kind) { return advance() }
     throw unexpected(what, unfinished: kind == .rightParen || kind == .rightBracket)
   }
 
   @discardableResult
-  mutating func consume(_ keyword: Keyword) throws(ParseError) -> Token {
+  func consume(_ keyword: Keyword) throws(ParseError) -> Token {
     try consume(.keyword(keyword), "'\(keyword.rawValue)'")
   }
 
   /// Consumes an identifier and returns its name and range.
-  mutating func consumeIdentifier(_ what: String) throws(ParseError) -> (String, SourceRange) {
+  func consumeIdentifier(_ what: String) throws(ParseError) -> (String, SourceRange) {
     if let name = peekName {
       let t = advance()
       return (name, t.range)
@@ -217,7 +220,7 @@ public struct Parser {
   /// of that line, where the missing piece belongs (`rect().fill(red` then
   /// a new line: the ')' is missing after `red`). Otherwise a line that
   /// starts with a wrong token is itself the mistake.
-  mutating func unexpected(_ what: String, unfinished: Bool = false) -> ParseError {
+  func unexpected(_ what: String, unfinished: Bool = false) -> ParseError {
     // The token before was itself malformed (an unterminated string ran
     // to the end of its line): the lexer's error stands for this one.
     if index > 0, let last = stream.diagnostics.last, last.range.file == previous.range.file,
@@ -240,19 +243,19 @@ public struct Parser {
   func range(from start: SourceRange) -> SourceRange { start.union(previous.range) }
 
   /// Runs `rule` one level deeper, or reports that nesting is too deep.
-  mutating func nested<T>(_ rule: (inout Parser) throws(ParseError) -> T) throws(ParseError) -> T {
+  func nested<T>(_ rule: (Parser) throws(ParseError) -> T) throws(ParseError) -> T {
     if depth >= Parser.maximumDepth {
       report(Diagnostic(.nestingTooDeep(Parser.maximumDepth), at: peek.range))
       throw ParseError()
     }
     depth += 1
     defer { depth -= 1 }
-    return try rule(&self)
+    return try rule(self)
   }
 
   /// Sets `height` to `h`, the height of an expression just built at
   /// `range`, or reports that it is too tall.
-  mutating func setHeight(_ h: Int, at range: SourceRange) throws(ParseError) {
+  func setHeight(_ h: Int, at range: SourceRange) throws(ParseError) {
     if h > Parser.maximumDepth {
       report(Diagnostic(.nestingTooDeep(Parser.maximumDepth), at: range))
       throw ParseError()
@@ -262,7 +265,7 @@ public struct Parser {
 
   /// Counts one element or path command; past `maximumItems`, reports
   /// once and skips the rest of the file.
-  mutating func spendItem() throws(ParseError) {
+  func spendItem() throws(ParseError) {
     budget.items -= 1
     if budget.items < 0 { try stop(.tooManyItems(Parser.maximumItems)) }
   }
@@ -270,14 +273,14 @@ public struct Parser {
   /// Counts one expression node; past `maximumExpressions`, reports once
   /// and skips the rest of the file, so that the tree never grows past
   /// the budget whatever one expression or argument list holds.
-  mutating func spendExpression() throws(ParseError) {
+  func spendExpression() throws(ParseError) {
     budget.expressions -= 1
     if budget.expressions < 0 { try stop(.tooManyExpressions(Parser.maximumExpressions)) }
   }
 
   /// Reports the limit `message` at the current token and stops reading:
   /// the rest of the file is skipped.
-  private mutating func stop(_ message: Message) throws(ParseError) {
+  private func stop(_ message: Message) throws(ParseError) {
     report(Diagnostic(message, at: peek.range))
     halted = true
     throw ParseError()
@@ -288,17 +291,17 @@ public struct Parser {
   /// `"{" { item } "}"`, one nesting level deeper: the items, and the range
   /// from brace to brace. An item with a syntax error is skipped to the next
   /// line that may start one; every turn of the loop consumes a token.
-  mutating func braced<T>(
-    _ what: String, of owner: String, _ item: (inout Parser) throws(ParseError) -> T
+  func braced<T>(
+    _ what: String, of owner: String, _ item: (Parser) throws(ParseError) -> T
   ) throws(ParseError) -> ([T], SourceRange) {
-    try nested { (p: inout Parser) throws(ParseError) in
+    try nested { (p: Parser) throws(ParseError) in
       let open = try p.consume(.leftBrace, "'{' to open \(what)").range
       p.skipClosureParameters()
       var items: [T] = []
       while !p.check(.rightBrace) && !p.isAtEnd && !p.startsDeclaration {
         let start = p.index
         do {
-          items.append(try item(&p))
+          items.append(try item(p))
         } catch {
           p.synchronize(startIndex: start)
         }
@@ -364,7 +367,7 @@ public struct Parser {
   /// Skips tokens until the start of a line that may begin a new item, a
   /// closing brace of the enclosing block, or the end of the file. Always
   /// consumes at least one token unless already at such a place.
-  mutating func synchronize(startIndex: Int) {
+  func synchronize(startIndex: Int) {
     if index == startIndex && !isAtEnd && !check(.rightBrace) { advance() }
     var depth = 0
     while !isAtEnd {

@@ -13,7 +13,7 @@ extension Parser {
   /// with one error and a fix-it for the whole call. Nil, leaving the call
   /// for the name check, when an argument is not one SwiftUI's initialisers
   /// take or something inside is another kind of mistake.
-  mutating func swiftUIGradient(_ name: String, _ args: [Argument], at call: SourceRange, since mark: Int) -> Expr? {
+  func swiftUIGradient(_ name: String, _ args: [Argument], at call: SourceRange, since mark: Int) -> Expr? {
     let ours: String
     switch name {
     case "LinearGradient": ours = "linear"

@@ -9,7 +9,7 @@ extension Parser {
   /// geometry it is here (one error, with a fix-it); `Path { … }` skipped
   /// whole (its Swift drawing calls are not badgec's); any other name's
   /// block is read as content and the call left for the name check.
-  mutating func swiftUIContainer(_ name: String, _ nameRange: SourceRange, _ args: [Argument]) throws(ParseError)
+  func swiftUIContainer(_ name: String, _ nameRange: SourceRange, _ args: [Argument]) throws(ParseError)
     -> Primary
   {
     let ours = SwiftUINames.views[name]?.badgec
@@ -44,7 +44,7 @@ extension Parser {
 
   /// `ForEach(a..<b) { i in … }` read as `repeat b - a as i { … }`, with
   /// one error whose fix-it writes that.
-  mutating func forEachView(_ nameRange: SourceRange) throws(ParseError) -> Primary {
+  func forEachView(_ nameRange: SourceRange) throws(ParseError) -> Primary {
     var count: Expr?
     var countText = "N"
     if check(.leftParen) {
@@ -95,7 +95,7 @@ extension Parser {
   }
 
   /// Skips a `{ … }` whole, braces balanced.
-  mutating func skipBlock() throws(ParseError) {
+  func skipBlock() throws(ParseError) {
     try consume(.leftBrace, "'{'")
     var depth = 1
     while !isAtEnd && depth > 0 {
@@ -107,7 +107,7 @@ extension Parser {
 
   /// At a block's start, after a SwiftUI container's `{`: skips a
   /// closure's parameters (`i in`, `geometry in`, `a, b in`).
-  mutating func skipClosureParameters() {
+  func skipClosureParameters() {
     guard skipsClosureParameters else { return }
     skipsClosureParameters = false
     var ahead = 0
@@ -129,7 +129,7 @@ extension Parser {
 
   /// `Color.red`, `Font.title`, `UnitPoint.top`: the member alone, with
   /// one error and a fix-it; `Font.system(size: 20)` the call alone.
-  mutating func swiftUITypeMember(_ e: Expr) throws(ParseError) -> Expr? {
+  func swiftUITypeMember(_ e: Expr) throws(ParseError) -> Expr? {
     // A GeometryReader's `g.size.width`: `width` here.
     if case .name(let proxy) = e.kind, check(.dot), peek(1).kind == .keyword(.size), peek(2).tag == .dot,
       let side = name(peek(3)), side == "width" || side == "height"
@@ -161,7 +161,7 @@ extension Parser {
 
   /// `[a, b]`: a list, written `(a, b)` here; read as that, with one error
   /// whose fix-its change the brackets.
-  mutating func bracketList() throws(ParseError) -> Expr {
+  func bracketList() throws(ParseError) -> Expr {
     let open = advance().range
     var items: [Expr] = []
     var tallest = 0
@@ -202,7 +202,7 @@ extension Parser {
   /// `path.addCurve(to:, control1:, control2:)`, `path.closeSubpath()`:
   /// read as badgec's command (points as pairs), with one error whose
   /// fix-it writes it (`move (0, 0)`). Nil when the item is not one.
-  mutating func swiftPathCall() throws(ParseError) -> PathCommand? {
+  func swiftPathCall() throws(ParseError) -> PathCommand? {
     switch peek.tag {
     case .identifier, .keyword: break  // `path` is a keyword here
     default: return nil
