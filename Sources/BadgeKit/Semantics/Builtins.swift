@@ -72,16 +72,36 @@ enum Builtins {
   /// With `colorScheme` `.dark`, the system colours take their dark
   /// values; `colorScheme` is `.light` or `.dark`, as SwiftUI's
   /// environment value.
+  /// The built-in names are not copied into it: its frame holds the
+  /// top-level lets, and a name it does not hold is looked up in the
+  /// tables above (`value(named:colorScheme:)`), so a start makes no
+  /// table of some eighty values to look up a few of them.
   static func globalScope(colorScheme: ColorScheme = .light) -> Scope {
-    var names: [String: Value] = [
-      "pi": .number(Double.pi), "infinity": .number(Double.infinity), "true": .bool(true), "false": .bool(false),
-      "colorScheme": .keyword(colorScheme.rawValue),
-    ]
-    for (name, c) in colors { names[name] = .color(c) }
-    if colorScheme == .dark { for (name, c) in darkColors { names[name] = .color(c) } }
-    for (name, p) in anchors { names[name] = .tuple([.number(p.0), .number(p.1)]) }
-    for k in keywords { names[k] = .keyword(k) }
-    return Scope(parent: nil, names: names)
+    Scope(builtinsFor: colorScheme)
+  }
+
+  /// The names of the constants `value(named:colorScheme:)` knows.
+  static let constantNames = ["pi", "infinity", "true", "false", "colorScheme"]
+
+  /// `keywords` as a set, for looking one up.
+  static let keywordSet = Set(keywords)
+
+  /// The value of the built-in constant, colour, anchor or option `name`
+  /// in `colorScheme` (nil: no such built-in).
+  static func value(named name: String, colorScheme: ColorScheme) -> Value? {
+    switch name {
+    case "pi": return .number(Double.pi)
+    case "infinity": return .number(Double.infinity)
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    case "colorScheme": return .keyword(colorScheme.rawValue)
+    default: break
+    }
+    if colorScheme == .dark, let c = darkColors[name] { return .color(c) }
+    if let c = colors[name] { return .color(c) }
+    if let p = anchors[name] { return .tuple([.number(p.0), .number(p.1)]) }
+    if keywordSet.contains(name) { return .keyword(name) }
+    return nil
   }
 
   static func call(_ name: String, _ args: [Argument], at range: SourceRange, _ scope: Scope, _ ev: Evaluator)

@@ -24,7 +24,7 @@ struct Resolver {
   /// Component and shape names, for suggestions: at most
   /// `NameTable.suggestionReach` of them.
   private let calleeCandidates: [String]
-  private var names = NameTable(permanent: Array(Resolver.builtinNames))
+  private var names = NameTable(permanent: Resolver.builtinNames)
   /// Suggestions already found, by misspelt name and kind of name.
   private var suggested: [String: String?] = [:]
   /// How many more names may be compared with candidates for suggestions;
@@ -75,8 +75,15 @@ struct Resolver {
     return r.diagnostics
   }
 
-  static let builtinNames = Set(Builtins.colors.keys).union(Builtins.anchors.keys).union(Builtins.keywords)
-    .union(["pi", "infinity", "true", "false", "colorScheme"])
+  static let builtinNames: Set<String> = {
+    // Made in place: each `union` copied the set made so far.
+    var names = Set<String>(minimumCapacity: 96)
+    names.formUnion(Builtins.colors.keys)
+    names.formUnion(Builtins.anchors.keys)
+    names.formUnion(Builtins.keywordSet)
+    names.formUnion(Builtins.constantNames)
+    return names
+  }()
 
   /// Checks each file in turn with its own top-level lets in the table as
   /// they are declared; the names it imports are looked up when used

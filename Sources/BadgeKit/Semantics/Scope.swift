@@ -20,6 +20,9 @@ final class Scope {
   /// it sees.
   private let run: LetRun?
   private let version: Int
+  /// For the global scope: the appearance whose built-in names it sees
+  /// below its own (`Builtins.value(named:colorScheme:)`).
+  private let builtins: ColorScheme?
 
   /// Frames with more names than this get a hash index.
   private static let linearLimit = 8
@@ -31,7 +34,19 @@ final class Scope {
     self.values = sorted.map(\.value)
     self.run = nil
     self.version = 0
+    self.builtins = nil
     if self.names.count > Scope.linearLimit { buildIndex() }
+  }
+
+  /// The global scope: no names of its own yet (the top-level lets are
+  /// defined in it), and the built-ins of `colorScheme` below them.
+  init(builtinsFor colorScheme: ColorScheme) {
+    self.parent = nil
+    self.names = []
+    self.values = []
+    self.run = nil
+    self.version = 0
+    self.builtins = colorScheme
   }
 
   private init(parent: Scope?, name: String, value: Value) {
@@ -40,6 +55,7 @@ final class Scope {
     self.values = [value]
     self.run = nil
     self.version = 0
+    self.builtins = nil
   }
 
   /// `width` and `height`, their arrays made at their size.
@@ -49,6 +65,7 @@ final class Scope {
     self.values = [.length(size.width), .length(size.height)]
     self.run = nil
     self.version = 0
+    self.builtins = nil
   }
 
   private init(parent: Scope?, run: LetRun, version: Int) {
@@ -57,6 +74,7 @@ final class Scope {
     self.values = []
     self.run = run
     self.version = version
+    self.builtins = nil
   }
 
   private func buildIndex() {
@@ -120,6 +138,7 @@ final class Scope {
       } else if let i = scope.position(of: name) {
         return scope.values[i]
       }
+      if let colorScheme = scope.builtins { return Builtins.value(named: name, colorScheme: colorScheme) }
       s = scope.parent
     }
     return nil

@@ -83,21 +83,21 @@ struct NameTable {
   /// Names declared since the table was made, in order; undone by
   /// `restore(to:)`.
   private var log: [String] = []
-  /// Names that are always visible (built-ins), for suggestions.
-  private let permanent: [String]
+  /// Names that are always visible (built-ins): one declaration each,
+  /// asked of the set itself (not entered in `counts` at every start).
+  private let permanent: Set<String>
 
   /// How many of the most recent declarations suggestions look at.
   static let suggestionReach = 1_000
 
-  init(permanent: [String]) {
-    self.permanent = permanent.sorted()
-    for n in permanent { counts[n, default: 0] += 1 }
+  init(permanent: Set<String>) {
+    self.permanent = permanent
   }
 
-  func contains(_ name: String) -> Bool { counts[name, default: 0] > 0 }
+  func contains(_ name: String) -> Bool { count(of: name) > 0 }
 
   /// How many visible declarations `name` has.
-  func count(of name: String) -> Int { counts[name, default: 0] }
+  func count(of name: String) -> Int { counts[name, default: 0] + (permanent.contains(name) ? 1 : 0) }
 
   mutating func insert(_ name: String) {
     counts[name, default: 0] += 1
@@ -121,7 +121,7 @@ struct NameTable {
   /// `suggestionReach` in all.
   var candidates: [String] {
     let half = NameTable.suggestionReach / 2
-    if log.count <= 2 * half { return permanent + log }
-    return permanent + log.prefix(half) + log.suffix(half)
+    if log.count <= 2 * half { return permanent.sorted() + log }
+    return permanent.sorted() + log.prefix(half) + log.suffix(half)
   }
 }
