@@ -201,7 +201,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
         if let other = taken[key] {
           let place = path == "-" ? "standard output" : "'\(path)'"
           let hint =
-            patterns.count == 1 && !pattern.contains("{")
+            patterns.count == 1 && !pattern.utf8.contains(UInt8(ascii: "{"))
             ? "; give -o a pattern with placeholders, such as '{name}-{size}@{scale}x.png'"
             : "; put what tells them apart ({name}, {size}, {scale}, …) in the pattern"
           usageError(
@@ -211,7 +211,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
         jobs.append(
           OutputJob(
             compilation: c, format: format, scale: scale, path: path, destination: target,
-            fromPattern: pattern.contains("{")))
+            fromPattern: pattern.utf8.contains(UInt8(ascii: "{"))))
       }
     }
   }

@@ -57,7 +57,19 @@ func makeFolders(of path: String) {
 }
 
 /// Whether `pattern` holds `{key}`.
-func mentions(_ pattern: String, _ key: String) -> Bool { pattern.contains("{\(key)}") }
+func mentions(_ pattern: String, _ key: String) -> Bool { contains(pattern, "{\(key)}") }
+
+/// Whether `text` holds the bytes of `part` (a search of bytes: the
+/// standard library's search of a string in a string builds tables that
+/// cost more than a whole small badge's layout at its first use).
+func contains(_ text: String, _ part: String) -> Bool {
+  let t = Array(text.utf8)
+  let p = Array(part.utf8)
+  guard p.count <= t.count else { return false }
+  if p.isEmpty { return true }
+  for i in 0...(t.count - p.count) where t[i] == p[0] && t[i..<(i + p.count)].elementsEqual(p) { return true }
+  return false
+}
 
 /// The file's stem: its name without folders and last extension
 /// (`stdin` for standard input).
@@ -76,7 +88,7 @@ func nameNumber(_ x: Double) -> String { Explain.number(x) }
 func outputFormat(_ pattern: String, _ given: OutputFormat?) -> OutputFormat {
   if let given { return given }
   guard pattern != "-", let ext = fileExtension(pattern) else { return .svg }
-  if ext.contains("{") || ext.contains("}") {
+  if ext.utf8.contains(UInt8(ascii: "{")) || ext.utf8.contains(UInt8(ascii: "}")) {
     usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png or ppm")
   }
   guard let f = OutputFormat(rawValue: ext.lowercased()) else {

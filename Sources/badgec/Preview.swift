@@ -32,7 +32,7 @@ func runPreview(_ inv: Invocation) -> Int32 {
   let path = inv.inputs[0]
   guard path != "-" else { usageError("badgec preview follows a file; standard input cannot be followed") }
   let sizes: [(width: Double, height: Double?)] = zip(inv.sizes, inv.sizeTexts).map { size, text in
-    (size.width, text.contains("x") ? size.height : nil)
+    (size.width, text.utf8.contains(UInt8(ascii: "x")) ? size.height : nil)
   }
   let settings = PreviewSettings(path: path, options: inv.options, sizes: sizes)
   let server: PreviewServer

@@ -26,7 +26,7 @@ public struct FontRequest: Hashable, Sendable {
   /// Whether `family` names a font file rather than a family.
   public var isPath: Bool {
     guard let family else { return false }
-    return family.contains("/") || FontScan.isFontFile(family)
+    return family.utf8.contains(UInt8(ascii: "/")) || FontScan.isFontFile(family)
   }
 }
 

@@ -9,7 +9,7 @@ enum ImportSearch {
   /// Whether `name` is a placeholder rather than a path: `<stdin>`,
   /// `<command line>`.
   static func isPlaceholder(_ name: String) -> Bool {
-    name.hasPrefix("<") && name.hasSuffix(">") && !name.contains("/")
+    name.hasPrefix("<") && name.hasSuffix(">") && !name.utf8.contains(UInt8(ascii: "/"))
   }
 
   /// The folder the imports of the file named `name` are looked for in
