@@ -103,7 +103,13 @@ public struct DiagnosticBag: Sendable {
     all[index].fixIts += fixIts
   }
 
+  /// How many diagnostics have been offered to the bag, repeats and
+  /// those past the limit included: whether anything was reported
+  /// between two readings.
+  public private(set) var offered = 0
+
   public mutating func append(_ diagnostic: Diagnostic) {
+    offered += 1
     if all.count >= Diagnostic.keptLimit {
       if diagnostic.severity == .error {
         errorCount += 1

@@ -96,6 +96,11 @@ final class LayoutEngine {
   var sizes: [SizeKey: Size] = [:]
   /// Memoised resolved modifiers of instances, by instance and proposal.
   var resolvedModifiers: [SizeKey: ResolvedModifiers] = [:]
+  /// Modifiers whose arguments have one value for the compilation,
+  /// resolved once for each size (see FixedModifiers.swift).
+  var fixedModifiers: [FixedModifierKey: (modifier: ResolvedModifier, steps: Int)] = [:]
+  /// Whether each modifier's arguments are fixed, by its place.
+  var modifierIsFixed: [SourceRange: Bool] = [:]
   private var instanceCount = 0
 
   struct SizeKey: Hashable {

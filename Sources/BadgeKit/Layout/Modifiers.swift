@@ -148,7 +148,7 @@ extension LayoutEngine {
         geometry = m.scope.withGeometry(size)
         last = (m.scope, geometry)
       }
-      return resolve(m, size, geometry)
+      return resolveRemembered(m, size, geometry)
     }
   }
 
@@ -165,7 +165,7 @@ extension LayoutEngine {
     return mods
   }
 
-  private func resolve(_ scoped: ScopedModifier, _ size: Size, _ scope: Scope) -> ResolvedModifier? {
+  func resolve(_ scoped: ScopedModifier, _ size: Size, _ scope: Scope) -> ResolvedModifier? {
     let m = scoped.modifier
     guard let parameters = LayoutEngine.modifierParameters[m.name] else {
       evaluator.report(.unknownModifier(m.name), m.nameRange)

@@ -47,6 +47,11 @@ final class Evaluator {
 
   /// Takes `steps` from the budget; false (after one report, at `range`)
   /// once it is spent.
+  /// The steps taken so far.
+  var stepsTaken: Int { Evaluator.maximumSteps - stepBudget }
+  /// Whether `steps` more can be taken without running out.
+  func canSpend(_ steps: Int) -> Bool { stepBudget >= steps }
+
   func spend(_ steps: Int, at range: SourceRange?) -> Bool {
     guard stepBudget >= 0 else { return false }
     stepBudget -= steps

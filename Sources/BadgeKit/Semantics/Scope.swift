@@ -144,6 +144,25 @@ final class Scope {
     return nil
   }
 
+  /// Whether `name` here has one value for the whole compilation: a
+  /// top-level let (bound in the global frame, before layout) or a
+  /// built-in, not bound in any frame inside. Which frames bind which
+  /// names depends only on where the code is written, so the answer is
+  /// the same at every evaluation of one place.
+  func isFixed(_ name: String) -> Bool {
+    var s: Scope? = self
+    while let scope = s {
+      if let run = scope.run {
+        if run.lookup(name, before: scope.version) != nil { return false }
+      } else if scope.position(of: name) != nil {
+        return scope.builtins != nil
+      }
+      if let colorScheme = scope.builtins { return Builtins.value(named: name, colorScheme: colorScheme) != nil }
+      s = scope.parent
+    }
+    return false
+  }
+
   /// A frame where `width` and `height` are `size` (the GeometryReader
   /// size of what is being evaluated).
   func withGeometry(_ size: Size) -> Scope {
