@@ -31,7 +31,9 @@ extension LayoutEngine {
     let offered = evaluator.diagnostics.offered
     let steps = evaluator.stepsTaken
     let resolved = resolve(scoped, size, scope)
-    if let resolved, evaluator.diagnostics.offered == offered {
+    // Nothing reported, and the budget not spent (past it, values are
+    // invalid without a report).
+    if let resolved, evaluator.diagnostics.offered == offered, evaluator.canSpend(0) {
       fixedModifiers[key] = (resolved, evaluator.stepsTaken - steps)
     }
     return resolved
