@@ -91,10 +91,13 @@ extension LayoutEngine {
     if stack.axis == .z {
       let sizes = children.map { size($0, p) }
       let total = sizes.reduce(Size(0, 0)) { Size(max($0.width, $1.width), max($0.height, $1.height)) }
-      let placed = zip(children, sizes).map { child, s in
+      // Made with the labels of `StackPlacement.children`: an unlabelled
+      // list was converted to it by a copy of every child.
+      let placed: [(view: ViewInstance, proposal: ProposedSize, origin: Point)] = zip(children, sizes).map {
+        child, s in
         (
-          child, p,
-          Point(args.alignment.x * (total.width - s.width), args.alignment.y * (total.height - s.height))
+          view: child, proposal: p,
+          origin: Point(args.alignment.x * (total.width - s.width), args.alignment.y * (total.height - s.height))
         )
       }
       return StackPlacement(size: total, children: placed)
