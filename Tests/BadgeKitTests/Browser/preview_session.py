@@ -13,7 +13,7 @@ by deleting and re-creating it; edits an imported file. Then stops the
 server with SIGTERM and checks that the port is free. Prints one line per
 step and the save-to-page times, exits 1 on the first failure.
 """
-import os, signal, socket, subprocess, sys, time
+import atexit, os, signal, socket, subprocess, sys, time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -35,6 +35,8 @@ def step(message):
 
 
 server = subprocess.Popen([badgec, "preview", badge, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+# A failed step exits at once: the server must not outlive the script.
+atexit.register(lambda: server.poll() is None and server.kill())
 line = server.stdout.readline()
 if "http://127.0.0.1:" not in line:
     fail("no address printed: %r %r" % (line, server.stderr.read()))
