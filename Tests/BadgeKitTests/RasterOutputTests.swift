@@ -279,6 +279,38 @@ struct RasterOutputTests {
     #expect(pixels(threads: 2, chunkRows: renderer.height) == one)
   }
 
+  /// What `render(into:)` hands its encoder, whatever rows a chunk is
+  /// asked to hold (whole bands or not, one chunk or many): the rows in
+  /// order, the image `drawBands` draws. (Chunks of rows that were not
+  /// whole bands wrote the next chunk's first band past the buffer.)
+  @Test func chunksOfAnyRowsHandOnTheImage() throws {
+    struct Collect: BandEncoder {
+      var pixels: [Pixel] = []
+      var chunks = 0
+      mutating func encode(_ p: UnsafeBufferPointer<Pixel>, rows: Int) -> Bool {
+        pixels += p
+        chunks += 1
+        return true
+      }
+      mutating func finish() -> Bool { true }
+    }
+    let scene = try #require(Support.compile(try Support.read("samples/landmark.badge")).scene)
+    let renderer = try #require(RasterRenderer(scene, scale: 1, background: nil))
+    let count = renderer.width * renderer.height
+    let whole = UnsafeMutablePointer<Pixel>.allocate(capacity: count)
+    defer { whole.deallocate() }
+    _ = renderer.drawBands(
+      threads: 1, chunkRows: renderer.height,
+      perBand: { y0, rows, band in (whole + y0 * renderer.width).update(from: band, count: rows * renderer.width) },
+      afterChunk: { _, _ in true })
+    let expected = Array(UnsafeBufferPointer(start: whole, count: count))
+    for (threads, rows) in [(1, 50), (1, 218), (2, 100), (1, 32), (1, renderer.height + 7)] {
+      var collect = Collect()
+      #expect(renderer.render(into: &collect, threads: threads, chunkRows: rows))
+      #expect(collect.pixels == expected, "\(threads) threads, \(rows) rows a chunk")
+    }
+  }
+
   @Test func tooManyEdgesIsAnError() {
     // 2,000 cubics with far control points: each would flatten into up to
     // 10,000 edges; together past the limit, reported rather than drawn.

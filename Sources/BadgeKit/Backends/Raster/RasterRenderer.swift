@@ -423,7 +423,12 @@ struct RasterRenderer: @unchecked Sendable {
   /// thread.)
   func render<E: BandEncoder>(into encoder: inout E, threads: Int? = nil, chunkRows: Int? = nil) -> Bool {
     let threads = threads ?? defaultThreads()
-    let chunkRows = chunkRows ?? RasterRenderer.bandHeight * threads * (threads > 1 ? 4 : 1)
+    // Whole bands, as `drawBands` makes its chunks: the buffer and each
+    // band's place in it are reckoned in the same rows (a chunk of rows
+    // not a multiple of the band's put the first band of the next chunk
+    // past the buffer's end).
+    let band = RasterRenderer.bandHeight
+    let chunkRows = max(band, (chunkRows ?? band * threads * (threads > 1 ? 4 : 1)) / band * band)
     let chunk = UnsafeMutablePointer<Pixel>.allocate(capacity: width * min(chunkRows, height))
     defer { chunk.deallocate() }
     let width = self.width

@@ -25,10 +25,15 @@ func renderRaster(
   case .png where optimize:
     return optimizedPNG(renderer, to: sink)
   case .png:
+    let threads = renderer.defaultThreads()
     var encoder = PNGEncoder(
       width: renderer.width, height: renderer.height, opaque: renderer.background >> 24 == 255,
-      threads: renderer.defaultThreads(), sink: sink)
-    return renderer.render(into: &encoder)
+      threads: threads, sink: sink)
+    // On one thread, chunks of up to 256 KiB of pixels: each chunk is a
+    // deflate segment with codes of its own, and one for every band of
+    // 32 rows built them eight times for a 256-pixel badge.
+    let rows = threads == 1 ? max(RasterRenderer.bandHeight, smallChunkBytes / max(1, 4 * renderer.width)) : nil
+    return renderer.render(into: &encoder, threads: threads, chunkRows: rows)
   default:
     return PPM.write(renderer, to: sink)
   }
@@ -62,6 +67,10 @@ func optimizedPNG(_ renderer: RasterRenderer, to sink: @escaping (UnsafeRawBuffe
   guard let best else { return renderRaster(renderer, format: .png, to: sink) }
   return best.withUnsafeBytes { sink($0) }
 }
+
+/// The pixels a PNG drawn on one thread hands to its encoder at a time,
+/// in bytes.
+let smallChunkBytes = 256 << 10
 
 /// The most bytes an `--optimize` candidate PNG may take in memory.
 let candidateLimit = 256 << 20
