@@ -57,7 +57,7 @@ public struct ColorLiteral: Hashable, Sendable {
 
   /// The colour, channels from 0 to 1.
   public var rgba: RGBA {
-    RGBA(r: Double(r) / 255, g: Double(g) / 255, b: Double(b) / 255, a: Double(a) / 255)
+    .bytes(Double(r), Double(g), Double(b), Double(a) / 255)
   }
 }
 
@@ -90,8 +90,8 @@ public enum TokenKind: Equatable, Sendable {
   case leftBracket, rightBracket, halfOpenRange, closedRange
   case endOfFile
 
-  /// The case without its value: what the parser compares most often,
-  /// and the first thing `==` compares.
+  /// The case without its value: what the parser compares most often
+  /// (`Token.tag`, `TokenStream.isKind`).
   @inline(__always) public var tag: TokenTag {
     switch self {
     case .identifier: return .identifier
@@ -129,23 +129,6 @@ public enum TokenKind: Equatable, Sendable {
     case .halfOpenRange: return .halfOpenRange
     case .closedRange: return .closedRange
     case .endOfFile: return .endOfFile
-    }
-  }
-
-  /// Equal cases with equal values, the cases compared first (by their
-  /// tags): most comparisons are of a token with a case that has no value
-  /// (`check(.comma)`). The parser compares a token's kept `Token.tag`
-  /// instead where it can (`TokenStream.isKind`).
-  @inline(__always) public static func == (a: TokenKind, b: TokenKind) -> Bool {
-    guard a.tag == b.tag else { return false }
-    switch (a, b) {
-    case (.keyword(let x), .keyword(let y)): return x == y
-    case (.number(let x, let u), .number(let y, let v)): return x == y && u == v
-    case (.string(let x), .string(let y)), (.interpolationStart(let x), .interpolationStart(let y)),
-      (.interpolationMiddle(let x), .interpolationMiddle(let y)), (.interpolationEnd(let x), .interpolationEnd(let y)):
-      return x == y
-    case (.color(let x), .color(let y)): return x == y
-    default: return true
     }
   }
 

@@ -24,10 +24,7 @@ final class TokenStream {
   }
 
   /// Token `i` (never one already discarded), reading up to it.
-  @inline(__always) func token(_ i: Int) -> Token {
-    ensure(i)
-    return window[min(i - base, window.count - 1)]
-  }
+  @inline(__always) func token(_ i: Int) -> Token { window[slot(i)] }
 
   /// Whether token `i` is of `kind`, compared where it is kept: the
   /// parser asks this several times a token, and a copy of the token each
@@ -35,17 +32,20 @@ final class TokenStream {
   /// Inlined, so that the case of a `kind` written in the call is known
   /// when compiling and a case without a value compares one byte.
   @inline(__always) func isKind(_ i: Int, _ kind: TokenKind) -> Bool {
-    ensure(i)
-    let k = min(i - base, window.count - 1)
+    let k = slot(i)
     let wanted = kind.tag
     guard window[k].tag == wanted else { return false }
     return !wanted.hasValue || window[k].kind == kind
   }
 
   /// The case of token `i`, reading up to it.
-  @inline(__always) func tag(_ i: Int) -> TokenTag {
+  @inline(__always) func tag(_ i: Int) -> TokenTag { window[slot(i)].tag }
+
+  /// Where token `i` is in the window (the end of the file for an index
+  /// past it), reading up to it.
+  @inline(__always) private func slot(_ i: Int) -> Int {
     ensure(i)
-    return window[min(i - base, window.count - 1)].tag
+    return min(i - base, window.count - 1)
   }
 
   /// The name identifier token `t` spells.

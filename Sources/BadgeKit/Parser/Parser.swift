@@ -167,10 +167,7 @@ public final class Parser {
 
   @discardableResult
   func advance() -> Token {
-    // The stored properties only: a call of one of the parser's own
-    // getters here copied the whole parser at every token.
-    let t = stream.token(index)
-    if halted { return Token(kind: .endOfFile, range: t.range, spaceBefore: true, lineBefore: true) }
+    let t = peek
     if t.tag != .endOfFile {
       index += 1
       stream.discard(before: index - 1)

@@ -22,7 +22,7 @@ final class Scope {
   private let version: Int
   /// For the global scope: the appearance whose built-in names it sees
   /// below its own (`Builtins.value(named:colorScheme:)`).
-  private let builtins: ColorScheme?
+  private var builtins: ColorScheme? = nil
 
   /// Frames with more names than this get a hash index.
   private static let linearLimit = 8
@@ -34,7 +34,6 @@ final class Scope {
     self.values = sorted.map(\.value)
     self.run = nil
     self.version = 0
-    self.builtins = nil
     if self.names.count > Scope.linearLimit { buildIndex() }
   }
 
@@ -55,7 +54,6 @@ final class Scope {
     self.values = [value]
     self.run = nil
     self.version = 0
-    self.builtins = nil
   }
 
   /// `width` and `height`, their arrays made at their size.
@@ -65,7 +63,6 @@ final class Scope {
     self.values = [.length(size.width), .length(size.height)]
     self.run = nil
     self.version = 0
-    self.builtins = nil
   }
 
   private init(parent: Scope?, run: LetRun, version: Int) {
@@ -74,7 +71,6 @@ final class Scope {
     self.values = []
     self.run = run
     self.version = version
-    self.builtins = nil
   }
 
   private func buildIndex() {
@@ -130,37 +126,31 @@ final class Scope {
     return nil
   }
 
-  func lookup(_ name: String) -> Value? {
-    var s: Scope? = self
-    while let scope = s {
-      if let run = scope.run {
-        if let v = run.lookup(name, before: scope.version) { return v }
-      } else if let i = scope.position(of: name) {
-        return scope.values[i]
-      }
-      if let colorScheme = scope.builtins { return Builtins.value(named: name, colorScheme: colorScheme) }
-      s = scope.parent
-    }
-    return nil
-  }
+  func lookup(_ name: String) -> Value? { binding(of: name)?.value }
 
   /// Whether `name` here has one value for the whole compilation: a
   /// top-level let (bound in the global frame, before layout) or a
   /// built-in, not bound in any frame inside. Which frames bind which
   /// names depends only on where the code is written, so the answer is
   /// the same at every evaluation of one place.
-  func isFixed(_ name: String) -> Bool {
+  func isFixed(_ name: String) -> Bool { binding(of: name)?.global ?? false }
+
+  /// The value `name` is bound to here, and whether the global frame (a
+  /// top-level let or a built-in) binds it.
+  @inline(__always) private func binding(of name: String) -> (value: Value, global: Bool)? {
     var s: Scope? = self
     while let scope = s {
       if let run = scope.run {
-        if run.lookup(name, before: scope.version) != nil { return false }
-      } else if scope.position(of: name) != nil {
-        return scope.builtins != nil
+        if let v = run.lookup(name, before: scope.version) { return (v, false) }
+      } else if let i = scope.position(of: name) {
+        return (scope.values[i], scope.builtins != nil)
       }
-      if let colorScheme = scope.builtins { return Builtins.value(named: name, colorScheme: colorScheme) != nil }
+      if let colorScheme = scope.builtins {
+        return Builtins.value(named: name, colorScheme: colorScheme).map { ($0, true) }
+      }
       s = scope.parent
     }
-    return false
+    return nil
   }
 
   /// A frame where `width` and `height` are `size` (the GeometryReader

@@ -419,8 +419,8 @@ struct RasterRenderer: @unchecked Sendable {
   }
 
   /// Draws the image and hands it to `encoder` a chunk of rows at a time.
-  /// (`chunkRows`: rows handed on at a time; by default four bands a
-  /// thread.)
+  /// (`chunkRows`: rows handed on at a time, made whole bands, at least
+  /// one; by default four bands a thread.)
   func render<E: BandEncoder>(into encoder: inout E, threads: Int? = nil, chunkRows: Int? = nil) -> Bool {
     let threads = threads ?? defaultThreads()
     // Whole bands, as `drawBands` makes its chunks: the buffer and each

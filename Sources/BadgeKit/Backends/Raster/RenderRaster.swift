@@ -32,7 +32,7 @@ func renderRaster(
     // On one thread, chunks of up to 256 KiB of pixels: each chunk is a
     // deflate segment with codes of its own, and one for every band of
     // 32 rows built them eight times for a 256-pixel badge.
-    let rows = threads == 1 ? max(RasterRenderer.bandHeight, smallChunkBytes / max(1, 4 * renderer.width)) : nil
+    let rows = threads == 1 ? smallChunkBytes / max(1, 4 * renderer.width) : nil
     return renderer.render(into: &encoder, threads: threads, chunkRows: rows)
   default:
     return PPM.write(renderer, to: sink)
@@ -61,7 +61,7 @@ func optimizedPNG(_ renderer: RasterRenderer, to sink: @escaping (UnsafeRawBuffe
     }
     // Chunks of 16 MiB of pixels: each ends a deflate segment, which costs
     // a little compression.
-    let rows = max(RasterRenderer.bandHeight, (16 << 20) / max(1, 4 * renderer.width))
+    let rows = (16 << 20) / max(1, 4 * renderer.width)
     if renderer.render(into: &e, threads: renderer.defaultThreads(), chunkRows: rows) { best = bytes }
   }
   guard let best else { return renderRaster(renderer, format: .png, to: sink) }
