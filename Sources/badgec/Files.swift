@@ -53,16 +53,19 @@ let inputLimit = 64 << 20
 /// the end, EAGAIN when nothing more is there for now, else the error
 /// (EFBIG: more than `inputLimit` bytes).
 func readAll(_ fd: Int32, into out: inout [UInt8]) -> Int32 {
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if n < 0 {
-      if errno == EINTR { continue }
-      return errno
+  // Read through a buffer on the stack: one zeroed on the heap cost more
+  // than reading a small badge.
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { buffer in
+    while true {
+      let n = read(fd, buffer.baseAddress, buffer.count)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      if n == 0 { return 0 }
+      guard out.count + n <= inputLimit else { return EFBIG }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
     }
-    if n == 0 { return 0 }
-    guard out.count + n <= inputLimit else { return EFBIG }
-    out.append(contentsOf: buffer[0..<n])
   }
 }
 

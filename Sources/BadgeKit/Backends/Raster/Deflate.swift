@@ -563,19 +563,19 @@ final class Deflater {
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
   ]
   /// The length code index (0…28) of every length 3…258, by length − 3.
-  private static let lengthIndex: [UInt8] = (3...258).map { len in
-    var i = 0
-    while i + 1 < lengthBase.count && lengthBase[i + 1] <= len { i += 1 }
-    return UInt8(i)
-  }
+  private static let lengthIndex: [UInt8] = codeIndices((3...258).map { $0 }, lengthBase)
   /// The distance code of distances 1…256 by distance − 1, then of longer
   /// ones by (distance − 1) >> 7 (as zlib does).
-  private static let distanceIndices: [UInt8] = {
-    func index(_ distance: Int) -> UInt8 {
-      var i = 0
-      while i + 1 < distanceBase.count && distanceBase[i + 1] <= distance { i += 1 }
-      return UInt8(i)
+  private static let distanceIndices: [UInt8] =
+    codeIndices((1...256).map { $0 }, distanceBase) + codeIndices((0..<256).map { ($0 << 7) + 1 }, distanceBase)
+
+  /// For each of `values` (ascending), the last code whose base is at most
+  /// the value: one walk along the codes, not a search for each.
+  private static func codeIndices(_ values: [Int], _ bases: [Int]) -> [UInt8] {
+    var code = 0
+    return values.map { value in
+      while code + 1 < bases.count && bases[code + 1] <= value { code += 1 }
+      return UInt8(code)
     }
-    return (1...256).map(index) + (0..<256).map { index(($0 << 7) + 1) }
-  }()
+  }
 }
