@@ -101,7 +101,8 @@ public struct Element: Equatable, Sendable {
   public var range: SourceRange
 }
 
-/// The view an element starts from.
+/// The view an element starts from (`repeat`, the largest case, boxed:
+/// every element and every view made of it holds one).
 public enum Primary: Equatable, Sendable {
   /// `path { … }`: a shape drawn in its own frame.
   case path(PathBody)
@@ -115,7 +116,7 @@ public enum Primary: Equatable, Sendable {
   /// `repeat N as i { … }`: N copies of the block's elements.
   /// `repeat N as i` or, over a list, `repeat values as v` (each item) or
   /// `as i, v` (the index and the item): `item` is the second name.
-  case `repeat`(count: Expr, index: String?, indexRange: SourceRange?, body: Block, item: String? = nil)
+  indirect case `repeat`(count: Expr, index: String?, indexRange: SourceRange?, body: Block, item: String? = nil)
   /// `Name(args)`: a component or a built-in shape.
   case call(name: String, nameRange: SourceRange, arguments: [Argument])
 }

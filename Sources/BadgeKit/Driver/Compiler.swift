@@ -289,25 +289,31 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   }
   let declared = options.canvasSize.map { ($0.width, $0.height) } ?? declaredSize(badge, globals, evaluator)
 
-  // Stage 5: layout.
-  let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals, fonts: options.fonts)
-  var canvas = Size(declared.0 ?? 0, declared.1 ?? 0)
-  if declared.0 == nil || declared.1 == nil {
-    canvas = engine.fittedCanvas(badge, width: declared.0, height: declared.1)
-    for (side, fitted) in [(declared.0, canvas.width), (declared.1, canvas.height)] where side == nil {
-      if fitted > 100_000 { evaluator.report(.canvasTooLarge(formatForMessage(fitted)), badge.nameRange) }
+  // Stage 5: layout. The engine's tables (every view's instance, its
+  // resolved modifiers and sizes) are let go before the backend runs, so
+  // a large scene's peak holds the scene and its output, not both.
+  var scene: Scene
+  do {
+    let engine = LayoutEngine(file: parsed.file, evaluator: evaluator, globals: globals, fonts: options.fonts)
+    var canvas = Size(declared.0 ?? 0, declared.1 ?? 0)
+    if declared.0 == nil || declared.1 == nil {
+      canvas = engine.fittedCanvas(badge, width: declared.0, height: declared.1)
+      for (side, fitted) in [(declared.0, canvas.width), (declared.1, canvas.height)] where side == nil {
+        if fitted > 100_000 { evaluator.report(.canvasTooLarge(formatForMessage(fitted)), badge.nameRange) }
+      }
     }
+    if options.recordLayout || options.debugFrames || options.sourceMap {
+      engine.recorder = LayoutRecorder(files: result.files)
+    }
+    scene = engine.layout(badge, canvas: canvas)
+    if let recorder = engine.recorder {
+      let record = recorder.finished(result.files)
+      result.layout = record
+      if options.debugFrames { scene.nodes += DebugFrames.nodes(record) }
+    }
+    result.filesRead += engine.fonts.paths.map { FileRead(path: $0, role: .font) }
+    if options.keepsMemoryUntilExit { keepUntilExit(engine) }
   }
-  if options.recordLayout || options.debugFrames || options.sourceMap {
-    engine.recorder = LayoutRecorder(files: result.files)
-  }
-  var scene = engine.layout(badge, canvas: canvas)
-  if let recorder = engine.recorder {
-    let record = recorder.finished(result.files)
-    result.layout = record
-    if options.debugFrames { scene.nodes += DebugFrames.nodes(record) }
-  }
-  result.filesRead += engine.fonts.paths.map { FileRead(path: $0, role: .font) }
   bag.append(contentsOf: evaluator.diagnostics.all)
   bag.addUnlisted(evaluator.diagnostics.unlisted)
   if !bag.hasErrors {
@@ -316,7 +322,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   result.diagnostics = imports.noting(sortedBySource(notingOverrides(bag.all, overrides, parsed.uses)))
   result.unlisted = bag.unlisted
   result.badgeRange = badge.nameRange
-  if options.keepsMemoryUntilExit { keepUntilExit((parsed, names, evaluator, globals, engine)) }
+  if options.keepsMemoryUntilExit { keepUntilExit((parsed, names, evaluator, globals)) }
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.
   result.scene = scene

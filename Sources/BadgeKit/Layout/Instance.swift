@@ -24,16 +24,26 @@ struct ViewInstance {
   /// The stack the view is a child of, if any (a spacer grows along it).
   var stackAxis: StackAxis?
   /// The text environment the view was made in (its own text modifiers
-  /// not yet applied).
-  var environment = TextEnvironment()
+  /// not yet applied): held in a box that the views of one expansion share
+  /// (inline, it was half of every view's size).
+  var environmentBox = TextEnvironmentBox.standard
+  var environment: TextEnvironment { environmentBox.value }
   /// Which copy of each enclosing `repeat` it is in, outermost first: the
-  /// index's name and value (for the layout record).
+  /// index's name and value (kept only when the layout is recorded).
   var copies: [(name: String, index: Int)] = []
 
   /// Every modifier that wraps this view, innermost first.
   var modifiers: [ScopedModifier] {
     element.modifiers.map { ScopedModifier(modifier: $0, scope: scope) } + inherited
   }
+}
+
+/// A text environment shared by reference (it does not change once made).
+final class TextEnvironmentBox: Sendable {
+  let value: TextEnvironment
+  init(_ value: TextEnvironment) { self.value = value }
+  /// The environment of a view made outside any expansion.
+  static let standard = TextEnvironmentBox(TextEnvironment())
 }
 
 extension LayoutEngine {
@@ -70,9 +80,10 @@ extension LayoutEngine {
       height: geometry?.height, axis: axis, environment: environment, probing: evaluator.muted > 0)
     if let cached = expansions[key] { return cached.instances }
     var instances = expandItems(block, geometry.map { scope.withGeometry($0) } ?? scope)
+    let box = TextEnvironmentBox(environment)
     for i in instances.indices {
       instances[i].stackAxis = axis
-      instances[i].environment = environment
+      instances[i].environmentBox = box
     }
     // The entry keeps `scope` alive, so its identity cannot be reused.
     expansions[key] = (scope, instances)
@@ -138,9 +149,12 @@ extension LayoutEngine {
             // (nested repeats with long chains would otherwise multiply
             // them without bound).
             guard mods.isEmpty || spendViews(made.count * mods.count, at: countExpr.range) else { break }
+            // Which copy a view is in is for the layout record only: not
+            // kept (an array a view) when none is made.
+            let recording = recorder != nil
             for var inner in made {
               inner.inherited += mods
-              inner.copies.insert((index ?? "index", i), at: 0)
+              if recording { inner.copies.insert((index ?? "index", i), at: 0) }
               out.append(inner)
             }
           }

@@ -3,11 +3,12 @@
 // Fractions (`50%`) are taken of the proposal along their axis.
 
 /// A modifier with every argument evaluated, in points, radians and unit
-/// points of the view's frame.
+/// points of the view's frame. The cases with large payloads are boxed, so
+/// that a view's list of them is small (a large scene keeps one a view).
 enum ResolvedModifier {
   case frame(width: Double?, height: Double?, alignment: Point)
   /// `.frame(minWidth:, idealWidth:, maxWidth:, minHeight:, …)`.
-  case flexibleFrame(FlexibleFrame)
+  indirect case flexibleFrame(FlexibleFrame)
   /// `.fixedSize(horizontal:, vertical:)`: the child proposed nothing
   /// (SwiftUI's nil) on the fixed axes, so it takes its ideal size there.
   case fixedSize(horizontal: Bool, vertical: Bool)
@@ -21,7 +22,7 @@ enum ResolvedModifier {
   case opacity(Double)
   case fill(PaintValue, FillRule)
   /// `.stroke` or `.strokeBorder` (the spec says which).
-  case stroke(StrokeSpec)
+  indirect case stroke(StrokeSpec)
   /// `.trim(from:, to:)`: fractions of every shape's length.
   case trim(from: Double, to: Double)
   /// `.clipShape(shape, rule:)`, or `.clipped()` (no shape: the frame).
@@ -32,7 +33,7 @@ enum ResolvedModifier {
   /// content proposed the view's size, aligned on it, drawn over or under.
   case overlay(content: Block, scope: Scope, alignment: Point, behind: Bool)
   /// `.shadow(color:, radius:, x:, y:)`, lengths in points of the frame.
-  case shadow(color: RGBA, radius: Double, x: Double, y: Double)
+  indirect case shadow(color: RGBA, radius: Double, x: Double, y: Double)
   /// `.blur(radius:)`, in points of the frame.
   case blur(radius: Double)
   /// `.font`, `.bold()` and the other text modifiers: nothing to lay out
@@ -87,7 +88,7 @@ final class ResolvedModifiers {
 /// A paint before it meets a frame: a colour, or a gradient in unit points.
 enum PaintValue: Hashable {
   case color(RGBA)
-  case gradient(GradientValue)
+  indirect case gradient(GradientValue)
 }
 
 extension LayoutEngine {

@@ -403,12 +403,25 @@ public struct Scene: Hashable, Sendable {
   /// masks).
   public var fills: [Fill] {
     var out: [Fill] = []
+    forEachFill { out.append($0) }
+    return out
+  }
+
+  /// Calls `body` with every fill, in the order of `fills`, without
+  /// gathering them (a large scene's list of fills was a fifth of its
+  /// memory).
+  public func forEachFill(_ body: (Fill) -> Void) {
     func walk(_ nodes: [SceneNode]) {
       for n in nodes {
-        if case .fill(let f) = n { out.append(f) } else { walk(n.children) }
+        switch n {
+        case .fill(let f): body(f)
+        case .mask(let m, let c):
+          walk(m)
+          walk(c)
+        case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c): walk(c)
+        }
       }
     }
     walk(nodes)
-    return out
   }
 }

@@ -20,7 +20,7 @@ public struct SVGWriter {
   /// known at once when its paths alone must take more (at least four
   /// bytes a segment), else as soon as the text written passes the limit.
   public func write(_ scene: Scene, limit: Int) -> String? {
-    let plan = ReusePlan(scene.fills)
+    let plan = ReusePlan(scene)
     var least = 0
     // Only fills drawn in the body count here: a mask's content, and the
     // shape of a conic gradient's fill, are definitions, which identical
@@ -101,11 +101,11 @@ public struct SVGWriter {
     var shared: [Shared] = []
     var index: [Shared: Int] = [:]
 
-    init(_ fills: [Fill]) {
+    init(_ scene: Scene) {
       var counts: [Shared: Int] = [:]
       var order: [Shared] = []
-      for f in fills {
-        guard let s = ReusePlan.candidate(f) else { continue }
+      scene.forEachFill { f in
+        guard let s = ReusePlan.candidate(f) else { return }
         if counts[s] == nil { order.append(s) }
         counts[s, default: 0] += 1
       }
