@@ -6,10 +6,15 @@
            drawing time comes from `badgec-bench`; Blend2D's from blend2d-py,
            which has no stroking, filling outlines made here beforehand; and
            Skia's from skia-python, stroking (drawing only, in-process).
+  fills:   200 large overlapping translucent fills (circles and rectangles,
+           600 to 2,000 px across, half opaque, colours of their own) on a
+           4096 x 4096 canvas: compositing, every pixel blended ~40 times.
+           badgec's drawing time from `badgec-bench`; Blend2D's and Skia's
+           filling the same shapes in process.
   samples: each sample end to end at 4096 x 4096 (badgec to PNG, resvg on
            badgec's SVG to PNG): median wall time and peak memory (max RSS).
 
-usage: python3 bench/peers.py [strokes|samples|all] [RUNS]
+usage: python3 bench/peers.py [strokes|fills|samples|all] [RUNS]
 needs: pip install blend2d-py skia-python numpy resvg-cli; swift build -c release
 """
 import os, random, resource, statistics, subprocess, sys, tempfile, time
@@ -85,6 +90,19 @@ def blend2d_strokes(cs, runs):
                 p.line_to(*q)
             p.close()
         paths.append(p)
+
+    def draw(ctx):
+        ctx.set_fill_style_rgba(0, 0, 0, 255)
+        for p in paths:
+            ctx.fill_path(p)
+
+    return blend2d_timed(runs, draw)
+
+
+def blend2d_timed(runs, draw):
+    """The median time of `draw(ctx)` on a white SIDE x SIDE image,
+    source over, with the context's end (where Blend2D finishes)."""
+    import blend2d
     img = blend2d.Image(SIDE, SIDE)
     times = []
     for _ in range(runs):
@@ -94,9 +112,7 @@ def blend2d_strokes(cs, runs):
         ctx.set_fill_style_rgba(255, 255, 255, 255)
         ctx.fill_all()
         ctx.set_comp_op(blend2d.CompOp.SRC_OVER)
-        ctx.set_fill_style_rgba(0, 0, 0, 255)
-        for p in paths:
-            ctx.fill_path(p)
+        draw(ctx)
         ctx.end()
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
@@ -125,6 +141,79 @@ def skia_strokes(cs, runs):
         surf.flushAndSubmit()
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
+
+
+def fill_shapes(n=200, seed=11):
+    """n (kind, x, y, w, h, (r, g, b)) in pixels: kind 0 a circle of
+    diameter w centred at (x, y), 1 a rectangle with its centre there."""
+    r = random.Random(seed)
+    out = []
+    for k in range(n):
+        d = r.uniform(600, 2000)
+        x, y = r.uniform(0, SIDE), r.uniform(0, SIDE)
+        colour = (r.randrange(256), r.randrange(256), r.randrange(256))
+        if k % 2 == 0:
+            out.append((0, x, y, d, d, colour))
+        else:
+            out.append((1, x, y, d, r.uniform(600, 2000), colour))
+    return out
+
+
+def fills_badge(shapes):
+    lines = ["badge Fills size %d {" % SIDE, "  zstack {", "    rect().fill(white)"]
+    for kind, x, y, w, h, (cr, cg, cb) in shapes:
+        name = "circle()" if kind == 0 else "rect()"
+        lines.append("    %s.fill(rgb(%d, %d, %d).opacity(0.5)).frame(width: %.3f, height: %.3f)"
+                     ".position(x: %.3f, y: %.3f)" % (name, cr, cg, cb, w, h, x, y))
+    lines += ["  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def blend2d_fills(shapes, runs):
+    def draw(ctx):
+        for kind, x, y, w, h, (cr, cg, cb) in shapes:
+            ctx.set_fill_style_rgba(cr, cg, cb, 128)
+            if kind == 0:
+                ctx.fill_circle(x, y, w / 2)
+            else:
+                ctx.fill_rect(x - w / 2, y - h / 2, w, h)
+
+    return blend2d_timed(runs, draw)
+
+
+def skia_fills(shapes, runs):
+    import skia
+    surf = skia.Surface(SIDE, SIDE)
+    paints = [skia.Paint(AntiAlias=True, Color=skia.Color(cr, cg, cb, 128)) for _, _, _, _, _, (cr, cg, cb) in shapes]
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        cv = surf.getCanvas()
+        cv.clear(skia.ColorWHITE)
+        for (kind, x, y, w, h, _), paint in zip(shapes, paints):
+            if kind == 0:
+                cv.drawCircle(x, y, w / 2, paint)
+            else:
+                cv.drawRect(skia.Rect.MakeXYWH(x - w / 2, y - h / 2, w, h), paint)
+        surf.flushAndSubmit()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def fills(runs):
+    shapes = fill_shapes()
+    with tempfile.TemporaryDirectory() as d:
+        f = os.path.join(d, "fills.badge")
+        open(f, "w").write(fills_badge(shapes))
+        _, one, many = badgec_drawing(f, runs)
+        b = blend2d_fills(shapes, runs)
+        k = skia_fills(shapes, runs)
+        print("200 large translucent fills (circles and rectangles), %d x %d (medians of %d)" % (SIDE, SIDE, runs))
+        print("  badgec   %8.2f ms drawing on 1 thread, %8.2f ms on all" % (one * 1000, many * 1000))
+        print("  Blend2D  %8.2f ms (one thread)" % (b * 1000))
+        print("  Skia     %8.2f ms" % (k * 1000))
+        print("  badgec / Blend2D  %6.3f (1 thread; goal 2), %6.3f (all)" % (one / b, many / b))
+        print("  badgec / Skia     %6.3f (1 thread), %6.3f (all)" % (one / k, many / k))
 
 
 def badgec_drawing(badge_file, runs):
@@ -191,5 +280,7 @@ if __name__ == "__main__":
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 9
     if what in ("strokes", "all"):
         strokes(runs)
+    if what in ("fills", "all"):
+        fills(runs)
     if what in ("samples", "all"):
         samples(runs)
