@@ -397,9 +397,11 @@ extension LayoutEngine {
           ? ComponentDrawing.Key(
             name: name, arguments: values, size: size, context: context, environment: environment,
             proposedWidth: sized ? p.width : nil, proposedHeight: sized ? p.height : nil) : nil
+        // This use, recorded on the fills it places (the outermost wins).
+        let site = CallSite(name: name, range: nameRange)
         if let key, let cached = componentDrawings[key] {
           guard spend(cached.fillCount, at: nameRange), spendCopies(cached.fillCount, at: nameRange) else { return }
-          nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t, call: (name, nameRange)) })
+          nodes.append(contentsOf: cached.nodes.map { $0.transformed(by: t, site: site) })
           return
         }
         // A component's drawing depends only on its arguments, size and
@@ -420,7 +422,7 @@ extension LayoutEngine {
         // shape once a level.
         guard spendCopies(drawing.fillCount, at: nameRange) else { return }
         if let key { componentDrawings[key] = drawing }
-        nodes.append(contentsOf: local.map { $0.transformed(by: t, call: (name, nameRange)) })
+        nodes.append(contentsOf: local.map { $0.transformed(by: t, site: site) })
       } else {
         evaluator.report(.unknownComponent(name), nameRange)
       }

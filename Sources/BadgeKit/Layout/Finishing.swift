@@ -13,10 +13,10 @@ extension LayoutEngine {
   /// The farthest a shape may reach from the canvas' origin, in points.
   static let maximumCoordinate = 1e9
 
-  /// `nodes` with gradient ends settled; reports (at `range`, the badge's
+  /// Settles the gradient ends of `nodes`; reports (at `range`, the badge's
   /// name) a shape that reaches too far, and warns of a shape drawn
   /// wholly outside the `canvas`.
-  func finish(_ nodes: [SceneNode], at range: SourceRange, canvas: Size) -> [SceneNode] {
+  func finish(_ nodes: inout [SceneNode], at range: SourceRange, canvas: Size) {
     var extents: [UnsafeRawPointer?: Double] = [:]
     var offCanvas = OffCanvasCheck(canvas: canvas)
     var reported = false
@@ -56,65 +56,70 @@ extension LayoutEngine {
         evaluator.warn(cut, origin.element, notes: notes)
       }
     }
+    // Settles one fill's gradient and checks how far it reaches.
+    func settle(_ f: inout Fill, _ margin: Double, drawn: Bool) {
+      let t = f.transform
+      // A stroke reaches half its width beyond the path, a square cap
+      // √2 times that, a miter up to the limit times the width.
+      let pad = f.stroke.map { $0.width * ($0.join == .miter ? max(1, $0.miterLimit) : 1) } ?? 0
+      check(f.path, t, pad: pad)
+      // (A shape too far for the backends is an error already.)
+      if drawn && !reported { warnOffCanvas(f, pad: pad, margin: margin) }
+      // Gradients are written in canvas space too: their ends,
+      // centres and radii must be carried as well.
+      switch f.paint {
+      case .solid:
+        break
+      case .linear(let g):
+        f.paint = LayoutEngine.settled(g, t)
+        if case .linear(let settled) = f.paint, let (q0, q1) = settled.canvasEnds(t) {
+          far(max(abs(q0.x), abs(q0.y), abs(q1.x), abs(q1.y)))
+        }
+      case .radial(let g):
+        let c = t.apply(g.center)
+        let s = t.frameStretch
+        far(
+          max(abs(c.x), abs(c.y), g.endRadius * s, g.startRadius * s, g.endRadius, abs(g.center.x), abs(g.center.y))
+        )
+        f.paint = LayoutEngine.settled(g, t)
+      case .conic(var g):
+        let c = t.apply(g.center)
+        far(max(abs(c.x), abs(c.y), abs(g.center.x), abs(g.center.y)))
+        // Angles past a million radians carry no precision.
+        if !(abs(g.startAngle) <= 1e6 && abs(g.endAngle) <= 1e6) { report(.angleOutOfRange) }
+        g.stops = LayoutEngine.settledStops(g.stops)
+        f.paint = .conic(g)
+      }
+    }
     // `margin`: how far blurs and shadows around the nodes reach, in
     // canvas points; `drawn`: false inside a mask's content (which is
-    // not drawn itself).
-    func visit(_ nodes: [SceneNode], _ margin: Double = 0, drawn: Bool = true) -> [SceneNode] {
-      nodes.map { node in
-        switch node {
-        case .clip(let shapes, let children):
+    // not drawn itself). In place: a large scene's nodes are not copied.
+    func visit(_ nodes: inout [SceneNode], _ margin: Double = 0, drawn: Bool = true) {
+      for i in nodes.indices {
+        switch nodes[i] {
+        case .fill(var f):
+          settle(&f, margin, drawn: drawn)
+          nodes[i] = .fill(f)
+        case .clip(let shapes, _):
           for c in shapes { check(c.path, c.transform) }
-          return .clip(shapes, children: visit(children, margin, drawn: drawn))
-        case .shadow(let s, let children):
+          nodes[i].updateChildren { visit(&$0, margin, drawn: drawn) }
+        case .shadow(let s, _):
           far(max(abs(s.sigma.x), abs(s.sigma.y), abs(s.offset.x), abs(s.offset.y)))
           let reach = 3 * max(abs(s.sigma.x), abs(s.sigma.y)) + max(abs(s.offset.x), abs(s.offset.y))
-          return .shadow(s, children: visit(children, margin + reach, drawn: drawn))
-        case .blur(let sigma, let children):
+          nodes[i].updateChildren { visit(&$0, margin + reach, drawn: drawn) }
+        case .blur(let sigma, _):
           far(max(abs(sigma.x), abs(sigma.y)))
           let reach = 3 * max(abs(sigma.x), abs(sigma.y))
-          return .blur(sigma: sigma, children: visit(children, margin + reach, drawn: drawn))
-        case .layer(let opacity, let children):
-          return .layer(opacity: opacity, children: visit(children, margin, drawn: drawn))
-        case .mask(let mask, let children):
-          return .mask(visit(mask, margin, drawn: false), children: visit(children, margin, drawn: drawn))
-        case .fill(var f):
-          let t = f.transform
-          // A stroke reaches half its width beyond the path, a square cap
-          // √2 times that, a miter up to the limit times the width.
-          let pad = f.stroke.map { $0.width * ($0.join == .miter ? max(1, $0.miterLimit) : 1) } ?? 0
-          check(f.path, t, pad: pad)
-          // (A shape too far for the backends is an error already.)
-          if drawn && !reported { warnOffCanvas(f, pad: pad, margin: margin) }
-          // Gradients are written in canvas space too: their ends,
-          // centres and radii must be carried as well.
-          switch f.paint {
-          case .solid:
-            break
-          case .linear(let g):
-            f.paint = LayoutEngine.settled(g, t)
-            if case .linear(let settled) = f.paint, let (q0, q1) = settled.canvasEnds(t) {
-              far(max(abs(q0.x), abs(q0.y), abs(q1.x), abs(q1.y)))
-            }
-          case .radial(let g):
-            let c = t.apply(g.center)
-            let s = t.frameStretch
-            far(
-              max(abs(c.x), abs(c.y), g.endRadius * s, g.startRadius * s, g.endRadius, abs(g.center.x), abs(g.center.y))
-            )
-            f.paint = LayoutEngine.settled(g, t)
-          case .conic(var g):
-            let c = t.apply(g.center)
-            far(max(abs(c.x), abs(c.y), abs(g.center.x), abs(g.center.y)))
-            // Angles past a million radians carry no precision.
-            if !(abs(g.startAngle) <= 1e6 && abs(g.endAngle) <= 1e6) { report(.angleOutOfRange) }
-            g.stops = LayoutEngine.settledStops(g.stops)
-            f.paint = .conic(g)
-          }
-          return .fill(f)
+          nodes[i].updateChildren { visit(&$0, margin + reach, drawn: drawn) }
+        case .layer:
+          nodes[i].updateChildren { visit(&$0, margin, drawn: drawn) }
+        case .mask:
+          nodes[i].updateMask { visit(&$0, margin, drawn: false) }
+          nodes[i].updateChildren { visit(&$0, margin, drawn: drawn) }
         }
       }
     }
-    return visit(nodes)
+    visit(&nodes)
   }
 
   /// A huge distance as a message shows it: `1e15`, `infinity`.

@@ -209,11 +209,16 @@ final class LayoutEngine {
       root.contentProposedHeight = canvas.height
       recorder.current = recorder.begin(root)
     }
-    for child in expand(badge.body, in: globals, geometry: canvas, environment: TextEnvironment()) {
+    let children = expand(badge.body, in: globals, geometry: canvas, environment: TextEnvironment())
+    // A node a child at least: reserved once, so that a scene of many
+    // shapes is not held twice while its list doubles.
+    nodes.reserveCapacity(children.count)
+    for child in children {
       let s = size(child, proposal)
       let origin = Point((canvas.width - s.width) / 2, (canvas.height - s.height) / 2)
       draw(child, proposal, .translation(origin.x, origin.y), DrawContext(), into: &nodes)
     }
-    return Scene(name: badge.name, size: canvas, nodes: finish(nodes, at: badge.nameRange, canvas: canvas))
+    finish(&nodes, at: badge.nameRange, canvas: canvas)
+    return Scene(name: badge.name, size: canvas, nodes: nodes)
   }
 }

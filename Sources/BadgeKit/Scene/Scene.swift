@@ -182,12 +182,13 @@ public struct ConicGradient: Hashable, Sendable {
   }
 }
 
-/// What paints a path.
+/// What paints a path (gradients boxed: a solid colour, the common case,
+/// is all a fill holds inline).
 public enum Paint: Hashable, Sendable {
   case solid(RGBA)
-  case linear(LinearGradient)
-  case radial(RadialGradient)
-  case conic(ConicGradient)
+  indirect case linear(LinearGradient)
+  indirect case radial(RadialGradient)
+  indirect case conic(ConicGradient)
 }
 
 /// How a stroke's open ends are drawn (SVG's `stroke-linecap`).
@@ -269,24 +270,49 @@ public struct Fill: Hashable, Sendable {
 /// inside a component, the outermost use of a component that placed it on
 /// the canvas. Two origins are always equal: where a shape was written is
 /// not part of what it draws, so fills that draw the same compare equal.
+/// Kept in 24 bytes (a fill of a large scene holds one): the use of a
+/// component by reference, shared by the fills it places, and the node as
+/// 32 bits.
 public struct FillOrigin: Hashable, Sendable {
   /// The element (or built-in shape, or text) that made the fill.
   public var element: SourceRange
+  /// The outermost component use it was drawn through, if any.
+  var site: CallSite?
+  /// The node, or −1 for none.
+  private var nodeIndex: Int32
+
   /// The outermost component use it was drawn through, if any: the name
   /// and where it is used.
-  public var call: (name: String, range: SourceRange)?
+  public var call: (name: String, range: SourceRange)? {
+    get { site.map { ($0.name, $0.range) } }
+    set { site = newValue.map { CallSite(name: $0.name, range: $0.range) } }
+  }
   /// Its node in the layout record (`LayoutRecord.nodes`), when the layout
   /// was recorded.
-  public var node: Int?
+  public var node: Int? {
+    get { nodeIndex < 0 ? nil : Int(nodeIndex) }
+    set { nodeIndex = newValue.map { Int32(clamping: $0) } ?? -1 }
+  }
 
   public init(element: SourceRange, call: (name: String, range: SourceRange)? = nil, node: Int? = nil) {
     self.element = element
-    self.call = call
-    self.node = node
+    self.site = call.map { CallSite(name: $0.name, range: $0.range) }
+    self.nodeIndex = node.map { Int32(clamping: $0) } ?? -1
   }
 
   public static func == (a: FillOrigin, b: FillOrigin) -> Bool { true }
   public func hash(into hasher: inout Hasher) {}
+}
+
+/// A use of a component: its name and where it is used (shared by the
+/// fills it places).
+final class CallSite: Sendable {
+  let name: String
+  let range: SourceRange
+  init(name: String, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
 }
 
 /// One shape of a clip: the inside of `path` (by `rule`) in the frame
@@ -343,11 +369,17 @@ extension SceneNode {
   /// `call`: the use of a component that places the node, recorded as
   /// its fills' outermost one.
   public func transformed(by t: Transform, call: (name: String, range: SourceRange)? = nil) -> SceneNode {
-    func all(_ nodes: [SceneNode]) -> [SceneNode] { nodes.map { $0.transformed(by: t, call: call) } }
+    transformed(by: t, site: call.map { CallSite(name: $0.name, range: $0.range) })
+  }
+
+  /// `transformed(by:call:)` with the component use made once by the
+  /// caller, for all the nodes it places.
+  func transformed(by t: Transform, site: CallSite?) -> SceneNode {
+    func all(_ nodes: [SceneNode]) -> [SceneNode] { nodes.map { $0.transformed(by: t, site: site) } }
     switch self {
     case .fill(var f):
       f.transform = t * f.transform
-      if let call { f.origin?.call = call }
+      if let site { f.origin?.site = site }
       return .fill(f)
     case .layer(let opacity, let children):
       return .layer(opacity: opacity, children: all(children))
@@ -378,6 +410,43 @@ extension SceneNode {
     case .shadow(let s, let c): return .shadow(s, children: f(c))
     case .blur(let sigma, let c): return .blur(sigma: sigma, children: f(c))
     }
+  }
+
+  /// Changes the group's children in place (a fill has none): the node
+  /// lets go of them first, so that `f` changes the only copy.
+  mutating func updateChildren(_ f: (inout [SceneNode]) -> Void) {
+    let none: [SceneNode] = []
+    switch self {
+    case .fill: return
+    case .layer(let o, var c):
+      self = .layer(opacity: o, children: none)
+      f(&c)
+      self = .layer(opacity: o, children: c)
+    case .clip(let shapes, var c):
+      self = .clip(shapes, children: none)
+      f(&c)
+      self = .clip(shapes, children: c)
+    case .mask(let m, var c):
+      self = .mask(m, children: none)
+      f(&c)
+      self = .mask(m, children: c)
+    case .shadow(let s, var c):
+      self = .shadow(s, children: none)
+      f(&c)
+      self = .shadow(s, children: c)
+    case .blur(let sigma, var c):
+      self = .blur(sigma: sigma, children: none)
+      f(&c)
+      self = .blur(sigma: sigma, children: c)
+    }
+  }
+
+  /// Changes a mask's content in place (other nodes have none).
+  mutating func updateMask(_ f: (inout [SceneNode]) -> Void) {
+    guard case .mask(var m, let c) = self else { return }
+    self = .mask([], children: c)
+    f(&m)
+    self = .mask(m, children: c)
   }
 
   /// The groups' children (and a mask's content), for walking the tree.
