@@ -20,6 +20,9 @@ struct SVGWriterTests {
 
   @Test func colourText() {
     #expect(SVGText.hex(.bytes(239, 120, 221)) == "#ef78dd")
+    // Each digit's edges (9 and a, 0 and f), and channels out of range.
+    #expect(SVGText.hex(.bytes(0x09, 0x0a, 0xf0)) == "#090af0")
+    #expect(SVGText.hex(RGBA(r: -1, g: 2, b: 0.5)) == "#00ff80")
     #expect(SVGText.escaped("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
   }
 

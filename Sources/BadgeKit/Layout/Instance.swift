@@ -142,7 +142,7 @@ extension LayoutEngine {
           }
           guard spendViews(count * direct, at: countExpr.range) else { continue }
           for i in 0..<count {
-            let copyScope = scope.child(copies.names(i))
+            let copyScope = copies.scope(i, in: scope)
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
             let made = expandItems(body, copyScope, paid: true)
             // Each copy holds the repeat's modifiers: they count as views

@@ -77,6 +77,8 @@ final class ResolvedModifiers {
   /// holds `listLimit`, then all of them in the dictionary.
   func remember(_ size: Size, at key: Key) {
     guard hashed.isEmpty else { return hashed[key] = size }
+    // A size a level is the usual: room for them at once, not by doubling.
+    if listed.isEmpty { listed.reserveCapacity(min(list.count + 1, ResolvedModifiers.listLimit)) }
     listed.append((key, size))
     if listed.count == ResolvedModifiers.listLimit {
       hashed = Dictionary(listed, uniquingKeysWith: { _, last in last })

@@ -85,7 +85,7 @@ struct PathBuilder {
           continue
         }
         for i in 0..<copies.count {
-          build(inner, scope.child(copies.names(i)), space)
+          build(inner, copies.scope(i, in: scope), space)
           // The evaluation budget bounds the work; once it is spent every
           // value is invalid, so stop.
           if overflowed || !evaluator.spend(1, at: countExpr.range) { break }

@@ -148,7 +148,7 @@ final class Evaluator {
     guard let copies = copies(countExpr, index: index, item: item, scope) else { return nil }
     var values: [Value] = []
     for i in 0..<copies.count {
-      let copy = scope.child(copies.names(i))
+      let copy = copies.scope(i, in: scope)
       for item in items {
         let v = eval(item, copy)
         if v == .invalid { return nil }
@@ -392,5 +392,14 @@ struct RepeatCopies {
     case (let a?, nil): return [a: items[i]]
     default: return ["index": .number(Double(i)), "item": items[i]]
     }
+  }
+
+  /// The frame of copy `i` inside `parent`, binding `names(i)`; one name
+  /// is bound without a dictionary made for it (a copy of a large repeat
+  /// made one each).
+  func scope(_ i: Int, in parent: Scope) -> Scope {
+    guard let items else { return parent.child(index ?? "index", .number(Double(i))) }
+    if let index, item == nil { return parent.child(index, items[i]) }
+    return parent.child(names(i))
   }
 }

@@ -85,11 +85,11 @@ public struct SVGWriter {
       /// segments, and a dictionary hashes its key at every lookup.
       var digest: Int
 
-      init(path: ScenePath, key: Int64, scale: Double) {
+      init(path: ScenePath, key: Int64, scale: Double, digest: Int) {
         self.path = path
         self.key = key
         self.scale = scale
-        self.digest = path.hashValue
+        self.digest = digest
       }
 
       static func == (l: Shared, r: Shared) -> Bool { l.key == r.key && l.digest == r.digest && l.path == r.path }
@@ -100,12 +100,30 @@ public struct SVGWriter {
     }
     var shared: [Shared] = []
     var index: [Shared: Int] = [:]
+    /// The paths' hashes by their storage: the fills that share one path
+    /// (a shape made once for its size) hash it once, not at every look-up
+    /// (it was a tenth of writing a grid of small shapes). The scene holds
+    /// every path while it is written, so no storage is reused meanwhile.
+    private let digests = PathDigests()
+
+    final class PathDigests {
+      private var known: [UnsafeRawPointer: Int] = [:]
+      func of(_ path: ScenePath) -> Int {
+        guard let key = path.elements.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
+          return path.hashValue
+        }
+        if let d = known[key] { return d }
+        let d = path.hashValue
+        known[key] = d
+        return d
+      }
+    }
 
     init(_ scene: Scene) {
       var counts: [Shared: Int] = [:]
       var order: [Shared] = []
       scene.forEachFill { f in
-        guard let s = ReusePlan.candidate(f) else { return }
+        guard let s = candidate(f) else { return }
         if counts[s] == nil { order.append(s) }
         counts[s, default: 0] += 1
       }
@@ -125,17 +143,17 @@ public struct SVGWriter {
     /// `<use>`: the shared path holds the geometry (the scale baked in),
     /// the `<use>` its paint and stroke style (in the same units). A
     /// mask's content may share it too: whitening changes the paint only.
-    static func candidate(_ f: Fill) -> Shared? {
+    func candidate(_ f: Fill) -> Shared? {
       // (The layout keeps scales far below 9e9, where the key would
       // overflow; a scale past that is simply not shared.)
       guard case .solid = f.paint, let s = f.transform.similarityScale, s < 9e9 else { return nil }
-      return Shared(path: f.path, key: Int64((s * 1e9).rounded()), scale: s)
+      return Shared(path: f.path, key: Int64((s * 1e9).rounded()), scale: s, digest: digests.of(f.path))
     }
 
     /// The index of `f`'s shared definition, if it has one (nothing is
     /// hashed when nothing is shared).
     func sharedIndex(_ f: Fill) -> Int? {
-      guard !index.isEmpty, let key = ReusePlan.candidate(f) else { return nil }
+      guard !index.isEmpty, let key = candidate(f) else { return nil }
       return index[key]
     }
   }
