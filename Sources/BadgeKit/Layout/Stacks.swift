@@ -122,13 +122,18 @@ extension LayoutEngine {
     var chosen = [Size](repeating: Size(0, 0), count: children.count)
     if let total = vertical ? p.height : p.width {
       // Least flexible first; spacers last of all, as SwiftUI's have the
-      // lowest priority; ties in the children's order.
-      let flexibility = children.map { child -> Double in
-        let most = along(probeSize(child, proposal(along: .infinity)))
-        let least = along(probeSize(child, proposal(along: 0)))
-        let f = most - least
-        return f.isNaN ? .infinity : f
-      }
+      // lowest priority; ties in the children's order. A single child is
+      // not measured for it: it is first whatever it measures (a stack of
+      // one view inside stacks was measured twice at every level).
+      let flexibility =
+        children.count < 2
+        ? [0]
+        : children.map { child -> Double in
+          let most = along(probeSize(child, proposal(along: .infinity)))
+          let least = along(probeSize(child, proposal(along: 0)))
+          let f = most - least
+          return f.isNaN ? .infinity : f
+        }
       let order = children.indices.sorted {
         if spacers[$0] != spacers[$1] { return !spacers[$0] }
         if flexibility[$0] != flexibility[$1] { return flexibility[$0] < flexibility[$1] }

@@ -522,6 +522,10 @@ public struct Lexer {
   /// written as `\u{…}`, so that printing it shows what is there and moves
   /// no terminal cursor.
   static func visible(_ s: String) -> String {
+    // Printable ASCII, as most messages and paths are, is shown as it is
+    // (a string built a scalar at a time cost as much as a small badge's
+    // drawing, for every diagnostic).
+    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return s }
     var out = ""
     for c in s.unicodeScalars {
       if c.value >= 0x20 && c.value < 0x7F || c.value >= 0x80 && isIdentifierScalar(c) {
