@@ -2,8 +2,10 @@
 // that layout can ask for "an angle" or "a length" and report a clear error
 // when it gets something else.
 
-/// An evaluated expression.
-public indirect enum Value: Hashable, Sendable {
+/// An evaluated expression. Numbers, angles, strings and lists are held
+/// inline (24 bytes); only a colour and a gradient are boxed. (Every case
+/// boxed made each number evaluated an allocation.)
+public enum Value: Hashable, Sendable {
   /// A real number times points^power: power 0 is a plain number, 1 a length
   /// in points, 2 an area. A plain number stands for points where a length
   /// is expected.
@@ -16,9 +18,9 @@ public indirect enum Value: Hashable, Sendable {
   case fraction(Double)
   /// A point or other pair: `(x, y)`; anchors are pairs of numbers.
   case tuple([Value])
-  case color(RGBA)
+  indirect case color(RGBA)
   /// A gradient whose end points are still unit points of the frame.
-  case gradient(GradientValue)
+  indirect case gradient(GradientValue)
   case string(String)
   /// `true` or `false`: what comparisons give, and what `if`, `!`, `&&`,
   /// `||` and `? :` take.
