@@ -348,10 +348,10 @@ extension LayoutEngine {
         draw(child.view, child.proposal, t * .translation(child.origin.x, child.origin.y), context, into: &nodes)
       }
     case .call(let name, let nameRange, let args):
-      if BuiltinView(rawValue: name) == .spacer {
+      if name == BuiltinView.spacer.rawValue {
         // A spacer takes room and draws nothing.
         _ = spacerLength(args, view.scope, at: nameRange)
-      } else if BuiltinView(rawValue: name) == .text {
+      } else if name == BuiltinView.text.rawValue {
         drawText(view, args, p, size, t, context, &nodes, at: nameRange)
       } else if let shape = BuiltinShape(rawValue: name) {
         // `.strokeBorder`: the stroke follows the shape inset by half its

@@ -242,9 +242,9 @@ extension LayoutEngine {
     case .call(let name, _, _):
       if components[name] != nil {
         kind = .component
-      } else if BuiltinView(rawValue: name) == .text {
+      } else if name == BuiltinView.text.rawValue {
         kind = .text
-      } else if BuiltinView(rawValue: name) == .spacer {
+      } else if name == BuiltinView.spacer.rawValue {
         kind = .spacer
       } else {
         kind = .shape

@@ -120,14 +120,14 @@ extension LayoutEngine {
   /// The size of the view itself, before any modifier.
   func primarySize(_ view: ViewInstance, _ p: ProposedSize) -> Size {
     switch view.element.primary {
-    case .call(let name, let nameRange, let args) where BuiltinView(rawValue: name) == .spacer:
+    case .call(let name, let nameRange, let args) where name == BuiltinView.spacer.rawValue:
       let least = spacerLength(args, view.scope, at: nameRange)
       switch view.stackAxis {
       case .v?: return Size(0, max(least, p.height ?? least))
       case .h?: return Size(max(least, p.width ?? least), 0)
       case .z?, nil: return Size(max(least, p.width ?? least), max(least, p.height ?? least))
       }
-    case .call(let name, let nameRange, let args) where BuiltinView(rawValue: name) == .text:
+    case .call(let name, let nameRange, let args) where name == BuiltinView.text.rawValue:
       return textFrame(view, args, p, at: nameRange)
     case .call(let name, let nameRange, let args) where components[name]?.sizedToContent == true:
       return contentSize(view, components[name]!, args, p, at: nameRange)
