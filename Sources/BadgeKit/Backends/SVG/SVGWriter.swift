@@ -106,6 +106,7 @@ public struct SVGWriter {
     /// every path while it is written, so no storage is reused meanwhile.
     private let digests = PathDigests()
 
+    /// Each path's hash, by the address of its elements' storage.
     final class PathDigests {
       private var known: [UnsafeRawPointer: Int] = [:]
       func of(_ path: ScenePath) -> Int {
