@@ -9,14 +9,18 @@ struct ScopedModifier {
   var scope: Scope
 }
 
-/// One element ready for layout.
-struct ViewInstance {
+/// One element ready for layout. A class: views are handed from expansion
+/// to sizing, stacks and drawing many times, and a reference is one count
+/// where a copy of the struct was six. Its properties are set only while
+/// its expansion makes it (`expandItems`, `expand`), before anything else
+/// can hold it.
+final class ViewInstance {
   /// Unique within a layout: the key of its memoised sizes.
-  var id: Int
+  let id: Int
   /// The element as written.
-  var element: Element
+  let element: Element
   /// Names visible to the element's view and its own modifiers.
-  var scope: Scope
+  let scope: Scope
   /// Modifiers from enclosing `repeat`s, applied outside the element's own,
   /// innermost repeat first (SwiftUI applies modifiers on a ForEach to each
   /// copy).
@@ -31,6 +35,12 @@ struct ViewInstance {
   /// Which copy of each enclosing `repeat` it is in, outermost first: the
   /// index's name and value (kept only when the layout is recorded).
   var copies: [(name: String, index: Int)] = []
+
+  init(id: Int, element: Element, scope: Scope) {
+    self.id = id
+    self.element = element
+    self.scope = scope
+  }
 
   /// Every modifier that wraps this view, innermost first.
   var modifiers: [ScopedModifier] {
@@ -79,11 +89,11 @@ extension LayoutEngine {
       file: block.range.file, start: block.range.start, scope: ObjectIdentifier(scope), width: geometry?.width,
       height: geometry?.height, axis: axis, environment: environment, probing: evaluator.muted > 0)
     if let cached = expansions[key] { return cached.instances }
-    var instances = expandItems(block, geometry.map { scope.withGeometry($0) } ?? scope)
+    let instances = expandItems(block, geometry.map { scope.withGeometry($0) } ?? scope)
     let box = TextEnvironmentBox(environment)
-    for i in instances.indices {
-      instances[i].stackAxis = axis
-      instances[i].environmentBox = box
+    for view in instances {
+      view.stackAxis = axis
+      view.environmentBox = box
     }
     // The entry keeps `scope` alive, so its identity cannot be reused.
     expansions[key] = (scope, instances)
@@ -107,11 +117,20 @@ extension LayoutEngine {
 
   /// The instances of `block` in `scope` (which already knows `width` and
   /// `height`).
-  /// `paid`: the block's own elements were already taken from the view
-  /// budget (a repeat takes its copies' elements before making them).
-  private func expandItems(_ block: Block, _ scope: Scope, paid: Bool = false) -> [ViewInstance] {
-    var scope = scope
+  private func expandItems(_ block: Block, _ scope: Scope) -> [ViewInstance] {
     var out: [ViewInstance] = []
+    appendItems(block, scope, into: &out)
+    // Once the view budget is spent the badge has failed: what was made
+    // is not laid out (a repeat stopped half way held tens of thousands).
+    return viewBudget < 0 ? [] : out
+  }
+
+  /// Appends the instances of `block` in `scope` to `out` (a repeat's
+  /// copies are made into the list they join, not each into a list of its
+  /// own). `paid`: the block's own elements were already taken from the
+  /// view budget (a repeat takes its copies' elements before making them).
+  private func appendItems(_ block: Block, _ scope: Scope, paid: Bool = false, into out: inout [ViewInstance]) {
+    var scope = scope
     for item in block.items {
       switch item {
       case .let(let decl):
@@ -120,7 +139,7 @@ extension LayoutEngine {
         // One branch's elements, in place (its lets stay inside it); they
         // were not counted with the block's, so they pay their views.
         guard let yes = evaluator.condition(evaluator.eval(c.condition, scope), c.condition.range) else { continue }
-        if let branch = yes ? c.then : c.otherwise { out += expandItems(branch, scope) }
+        if let branch = yes ? c.then : c.otherwise { appendItems(branch, scope, into: &out) }
       case .element(let element):
         if case .repeat(let countExpr, let index, _, let body, let item) = element.primary {
           guard let copies = evaluator.copies(countExpr, index: index, item: item, scope) else { continue }
@@ -144,18 +163,18 @@ extension LayoutEngine {
           for i in 0..<count {
             let copyScope = copies.scope(i, in: scope)
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
-            let made = expandItems(body, copyScope, paid: true)
+            let start = out.count
+            appendItems(body, copyScope, paid: true, into: &out)
             // Each copy holds the repeat's modifiers: they count as views
             // (nested repeats with long chains would otherwise multiply
             // them without bound).
-            guard mods.isEmpty || spendViews(made.count * mods.count, at: countExpr.range) else { break }
+            guard mods.isEmpty || spendViews((out.count - start) * mods.count, at: countExpr.range) else { break }
             // Which copy a view is in is for the layout record only: not
             // kept (an array a view) when none is made.
             let recording = recorder != nil
-            for var inner in made {
+            for inner in out[start...] {
               inner.inherited += mods
               if recording { inner.copies.insert((index ?? "index", i), at: 0) }
-              out.append(inner)
             }
           }
         } else {
@@ -164,8 +183,5 @@ extension LayoutEngine {
         }
       }
     }
-    // Once the view budget is spent the badge has failed: what was made
-    // is not laid out (a repeat stopped half way held tens of thousands).
-    return viewBudget < 0 ? [] : out
   }
 }
