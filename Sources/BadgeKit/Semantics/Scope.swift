@@ -2,9 +2,9 @@
 // frames, innermost first; globals (built-in constants and top-level lets)
 // sit at the root. Every look-up costs time in the number of frames (the
 // nesting of the source), never in the number of names:
-// - a small frame (a repeat index, `width` and `height`) is a pair of
-//   arrays searched in order, with a hash index once it grows past a few
-//   names (the globals);
+// - a frame of one name (a repeat's index) holds it directly; a small
+//   frame (`width` and `height`) is a pair of arrays searched in order,
+//   with a hash index once it grows past a few names (the globals);
 // - a run of `let`s in one block or path shares one `LetRun`: each `let`
 //   makes a new scope that sees the run up to itself, without adding a
 //   frame, so ten thousand lets in a path are one frame deep.
@@ -14,6 +14,9 @@ final class Scope {
   let parent: Scope?
   private var names: [String]
   private var values: [Value]
+  /// A frame of one binding (a repeat's copy) holds it here, without the
+  /// two arrays (made for every copy of a large repeat).
+  private var sole: (name: String, value: Value)? = nil
   /// Positions in `names` by name, once the frame has more than a few.
   private var index: [String: Int]?
   /// The run of lets this scope belongs to, and how many of its bindings
@@ -50,8 +53,9 @@ final class Scope {
 
   private init(parent: Scope?, name: String, value: Value) {
     self.parent = parent
-    self.names = [name]
-    self.values = [value]
+    self.names = []
+    self.values = []
+    self.sole = (name, value)
     self.run = nil
     self.version = 0
   }
@@ -101,6 +105,11 @@ final class Scope {
   /// Binds `name` in this frame (replacing an earlier binding here).
   func define(_ name: String, _ value: Value) {
     precondition(run == nil, "a let run is extended with afterLet")
+    if let sole {
+      self.sole = nil
+      names = [sole.name]
+      values = [sole.value]
+    }
     if let i = position(of: name) {
       values[i] = value
       return
@@ -142,6 +151,8 @@ final class Scope {
     while let scope = s {
       if let run = scope.run {
         if let v = run.lookup(name, before: scope.version) { return (v, false) }
+      } else if let sole = scope.sole {
+        if sole.name == name { return (sole.value, scope.builtins != nil) }
       } else if let i = scope.position(of: name) {
         return (scope.values[i], scope.builtins != nil)
       }
