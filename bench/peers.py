@@ -130,14 +130,25 @@ def skia_strokes(cs, runs):
         paths.append(p)
     paint = skia.Paint(AntiAlias=True, Color=skia.ColorBLACK, Style=skia.Paint.kStroke_Style, StrokeWidth=3,
                        StrokeJoin=skia.Paint.kRound_Join)
+
+    def draw(cv):
+        for p in paths:
+            cv.drawPath(p, paint)
+
+    return skia_timed(runs, draw)
+
+
+def skia_timed(runs, draw):
+    """The median time of `draw(canvas)` on a white SIDE x SIDE surface,
+    with the flush (where Skia finishes)."""
+    import skia
     surf = skia.Surface(SIDE, SIDE)
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
         cv = surf.getCanvas()
         cv.clear(skia.ColorWHITE)
-        for p in paths:
-            cv.drawPath(p, paint)
+        draw(cv)
         surf.flushAndSubmit()
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
@@ -183,37 +194,43 @@ def blend2d_fills(shapes, runs):
 
 def skia_fills(shapes, runs):
     import skia
-    surf = skia.Surface(SIDE, SIDE)
     paints = [skia.Paint(AntiAlias=True, Color=skia.Color(cr, cg, cb, 128)) for _, _, _, _, _, (cr, cg, cb) in shapes]
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        cv = surf.getCanvas()
-        cv.clear(skia.ColorWHITE)
+
+    def draw(cv):
         for (kind, x, y, w, h, _), paint in zip(shapes, paints):
             if kind == 0:
                 cv.drawCircle(x, y, w / 2, paint)
             else:
                 cv.drawRect(skia.Rect.MakeXYWH(x - w / 2, y - h / 2, w, h), paint)
-        surf.flushAndSubmit()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+
+    return skia_timed(runs, draw)
+
+
+def beside_peers(badge_text, runs):
+    """badgec's drawing of `badge_text`: (flattening and stroking, drawing
+    on 1 thread, drawing on all), s."""
+    with tempfile.TemporaryDirectory() as d:
+        f = os.path.join(d, "scene.badge")
+        open(f, "w").write(badge_text)
+        return badgec_drawing(f, runs)
+
+
+def print_ratios(one, many, b, k, goal=""):
+    """badgec's drawing times over Blend2D's (`b`) and Skia's (`k`)."""
+    print("  badgec / Blend2D  %6.3f (1 thread%s), %6.3f (all)" % (one / b, goal, many / b))
+    print("  badgec / Skia     %6.3f (1 thread), %6.3f (all)" % (one / k, many / k))
 
 
 def fills(runs):
     shapes = fill_shapes()
-    with tempfile.TemporaryDirectory() as d:
-        f = os.path.join(d, "fills.badge")
-        open(f, "w").write(fills_badge(shapes))
-        _, one, many = badgec_drawing(f, runs)
-        b = blend2d_fills(shapes, runs)
-        k = skia_fills(shapes, runs)
-        print("200 large translucent fills (circles and rectangles), %d x %d (medians of %d)" % (SIDE, SIDE, runs))
-        print("  badgec   %8.2f ms drawing on 1 thread, %8.2f ms on all" % (one * 1000, many * 1000))
-        print("  Blend2D  %8.2f ms (one thread)" % (b * 1000))
-        print("  Skia     %8.2f ms" % (k * 1000))
-        print("  badgec / Blend2D  %6.3f (1 thread; goal 2), %6.3f (all)" % (one / b, many / b))
-        print("  badgec / Skia     %6.3f (1 thread), %6.3f (all)" % (one / k, many / k))
+    _, one, many = beside_peers(fills_badge(shapes), runs)
+    b = blend2d_fills(shapes, runs)
+    k = skia_fills(shapes, runs)
+    print("200 large translucent fills (circles and rectangles), %d x %d (medians of %d)" % (SIDE, SIDE, runs))
+    print("  badgec   %8.2f ms drawing on 1 thread, %8.2f ms on all" % (one * 1000, many * 1000))
+    print("  Blend2D  %8.2f ms (one thread)" % (b * 1000))
+    print("  Skia     %8.2f ms" % (k * 1000))
+    print_ratios(one, many, b, k, goal="; goal 2")
 
 
 def badgec_drawing(badge_file, runs):
@@ -260,19 +277,15 @@ def samples(runs):
 
 def strokes(runs):
     cs = curves()
-    with tempfile.TemporaryDirectory() as d:
-        f = os.path.join(d, "strokes.badge")
-        open(f, "w").write(strokes_badge(cs))
-        prep, one, many = badgec_drawing(f, runs)
-        b = blend2d_strokes(cs, runs)
-        k = skia_strokes(cs, runs)
-        print("1,000 stroked cubics, width 3, round joins, %d x %d (medians of %d)" % (SIDE, SIDE, runs))
-        print("  badgec   %8.2f ms drawing on 1 thread, %8.2f ms on all; outlines made beforehand in %.2f ms"
-              % (one * 1000, many * 1000, prep * 1000))
-        print("  Blend2D  %8.2f ms (filling outlines made beforehand: blend2d-py cannot stroke)" % (b * 1000))
-        print("  Skia     %8.2f ms (stroking included)" % (k * 1000))
-        print("  badgec / Blend2D  %6.3f (1 thread), %6.3f (all)" % (one / b, many / b))
-        print("  badgec / Skia     %6.3f (1 thread), %6.3f (all)" % (one / k, many / k))
+    prep, one, many = beside_peers(strokes_badge(cs), runs)
+    b = blend2d_strokes(cs, runs)
+    k = skia_strokes(cs, runs)
+    print("1,000 stroked cubics, width 3, round joins, %d x %d (medians of %d)" % (SIDE, SIDE, runs))
+    print("  badgec   %8.2f ms drawing on 1 thread, %8.2f ms on all; outlines made beforehand in %.2f ms"
+          % (one * 1000, many * 1000, prep * 1000))
+    print("  Blend2D  %8.2f ms (filling outlines made beforehand: blend2d-py cannot stroke)" % (b * 1000))
+    print("  Skia     %8.2f ms (stroking included)" % (k * 1000))
+    print_ratios(one, many, b, k)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ extension LayoutEngine {
     // Reports a path that `t` puts too far (`pad`: how far a stroke
     // reaches beyond it, in the path's frame).
     func check(_ path: ScenePath, _ t: Transform, pad: Double = 0) {
-      let key = path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      let key = path.storage
       let extent = (extents[key] ?? LayoutEngine.extent(of: path))
       extents[key] = extent
       let reach0 = extent + pad

@@ -160,6 +160,9 @@ extension LayoutEngine {
             return n + 1
           }
           guard spendViews(count * direct, at: countExpr.range) else { continue }
+          // Which copy a view is in is for the layout record only: not
+          // kept (an array a view) when none is made.
+          let recording = recorder != nil
           for i in 0..<count {
             let copyScope = copies.scope(i, in: scope)
             let mods = element.modifiers.map { ScopedModifier(modifier: $0, scope: copyScope) }
@@ -169,9 +172,6 @@ extension LayoutEngine {
             // (nested repeats with long chains would otherwise multiply
             // them without bound).
             guard mods.isEmpty || spendViews((out.count - start) * mods.count, at: countExpr.range) else { break }
-            // Which copy a view is in is for the layout record only: not
-            // kept (an array a view) when none is made.
-            let recording = recorder != nil
             for inner in out[start...] {
               inner.inherited += mods
               if recording { inner.copies.insert((index ?? "index", i), at: 0) }

@@ -26,6 +26,11 @@ public struct ScenePath: Hashable, Sendable {
   public var elements: [PathElement]
   public init(_ elements: [PathElement] = []) { self.elements = elements }
 
+  /// Where the elements are stored: the same for paths that share their
+  /// storage (a shape made once for its size), nil for an empty path. A
+  /// key for work done once a storage while every path is held.
+  var storage: UnsafeRawPointer? { elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) } }
+
   /// Calls `body` with every point of the path, control points included
   /// (the curves lie in their hull).
   public func forEachPoint(_ body: (Point) -> Void) {
@@ -366,14 +371,9 @@ extension SceneNode {
   /// The node drawn through `t` after its own transforms; an effect's
   /// deviations grow as `t` stretches each canvas axis, as they were made
   /// (`LayoutEngine.sigma`).
-  /// `call`: the use of a component that places the node, recorded as
-  /// its fills' outermost one.
-  public func transformed(by t: Transform, call: (name: String, range: SourceRange)? = nil) -> SceneNode {
-    transformed(by: t, site: call.map { CallSite(name: $0.name, range: $0.range) })
-  }
-
-  /// `transformed(by:call:)` with the component use made once by the
-  /// caller, for all the nodes it places.
+  /// `site`: the use of a component that places the node, recorded as
+  /// its fills' outermost one (made once by the caller, for all the nodes
+  /// it places).
   func transformed(by t: Transform, site: CallSite?) -> SceneNode {
     func all(_ nodes: [SceneNode]) -> [SceneNode] { nodes.map { $0.transformed(by: t, site: site) } }
     switch self {

@@ -110,9 +110,7 @@ public struct SVGWriter {
     final class PathDigests {
       private var known: [UnsafeRawPointer: Int] = [:]
       func of(_ path: ScenePath) -> Int {
-        guard let key = path.elements.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
-          return path.hashValue
-        }
+        guard let key = path.storage else { return path.hashValue }
         if let d = known[key] { return d }
         let d = path.hashValue
         known[key] = d
