@@ -173,7 +173,7 @@ final class Deflater {
     let raw = UnsafeRawPointer(buffer)
     while p &+ Deflater.minMatch <= end {
       let here = raw.loadUnaligned(fromByteOffset: p, as: UInt32.self)
-      let h = Int((here &* 2_654_435_761) >> hashShift)
+      let h = Int((here &* 2_654_435_761) &>> hashShift)
       let candidate = Int(head[h]) &- 1 &- base
       head[h] = Int32(truncatingIfNeeded: base &+ p &+ 1)
       let distance = p &- candidate
@@ -187,7 +187,7 @@ final class Deflater {
         // One position near the match's end, so what follows finds it.
         if p &+ 4 <= end {
           let v = raw.loadUnaligned(fromByteOffset: p &- 2, as: UInt32.self)
-          head[Int((v &* 2_654_435_761) >> hashShift)] = Int32(truncatingIfNeeded: base &+ p &- 1)
+          head[Int((v &* 2_654_435_761) &>> hashShift)] = Int32(truncatingIfNeeded: base &+ p &- 1)
         }
       } else {
         let byte = buffer[p]
@@ -334,19 +334,28 @@ final class Deflater {
   @inline(__always)
   private func hash(_ p: UnsafePointer<UInt8>) -> Int {
     let v = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
-    return Int((v &* 2_654_435_761) >> hashShift)
+    return Int((v &* 2_654_435_761) &>> hashShift)
   }
 
   /// How many bytes at `a` and `b` agree, up to `limit`; eight at a time.
   @inline(__always)
   static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
     var n = 0
-    while n + 8 <= limit {
-      let x = UnsafeRawPointer(a + n).loadUnaligned(as: UInt64.self)
-      let y = UnsafeRawPointer(b + n).loadUnaligned(as: UInt64.self)
-      let diff = x ^ y
-      if diff != 0 { return n + diff.trailingZeroBitCount / 8 }
-      n += 8
+    let (ra, rb) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
+    // Sixteen bytes a step while they agree (long runs are common), then eight.
+    while n &+ 16 <= limit {
+      let low = ra.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+      let high =
+        ra.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self)
+      if low | high != 0 {
+        return n &+ (low != 0 ? low.trailingZeroBitCount : 64 &+ high.trailingZeroBitCount) &>> 3
+      }
+      n &+= 16
+    }
+    while n &+ 8 <= limit {
+      let diff = ra.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+      if diff != 0 { return n &+ diff.trailingZeroBitCount &>> 3 }
+      n &+= 8
     }
     while n < limit && a[n] == b[n] { n += 1 }
     return n
@@ -447,12 +456,13 @@ final class Deflater {
     var bitCount = self.bitCount
     var at = out + outCount
     @inline(__always) func put(_ value: UInt64, _ n: Int) {
-      bits |= value << UInt64(bitCount)
+      // (Shifts by less than 64: masking shifts, without the checks.)
+      bits |= value &<< UInt64(bitCount)
       bitCount &+= n
       UnsafeMutableRawPointer(at).storeBytes(of: bits.littleEndian, as: UInt64.self)
       let whole = bitCount >> 3
       at += whole
-      bits = bits >> UInt64(whole &* 8)
+      bits = bits &>> UInt64(whole &* 8)
       bitCount &= 7
     }
     let tokens = self.tokens
@@ -469,7 +479,7 @@ final class Deflater {
       let ln = Int(l >> 32)
       let dn = Int(d >> 32 & 0xFF)
       let extra = UInt64(t & 0x7FFF) &+ 1 &- (d >> 48)
-      let value = (l & 0xFFFF_FFFF) | (d & 0xFFFF_FFFF | extra << UInt64(dn)) << UInt64(ln)
+      let value = (l & 0xFFFF_FFFF) | (d & 0xFFFF_FFFF | extra &<< UInt64(dn)) &<< UInt64(ln)
       put(value, ln &+ dn &+ Int(d >> 40 & 0xFF))
     }
     let e = lit[256]
@@ -500,7 +510,7 @@ final class Deflater {
   /// are stored eight bytes at a time, and the whole bytes among them kept.
   @inline(__always)
   private func put64(_ value: UInt64, _ n: Int) {
-    bits |= value << UInt64(bitCount)
+    bits |= value &<< UInt64(bitCount)
     bitCount += n
     UnsafeMutableRawPointer(out + outCount).storeBytes(of: bits.littleEndian, as: UInt64.self)
     let whole = bitCount >> 3

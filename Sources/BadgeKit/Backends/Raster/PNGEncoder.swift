@@ -208,16 +208,19 @@ struct PNGEncoder: BandEncoder {
       let inverse = reciprocals.baseAddress!
       var x = 0
       while x < width {
-        if x + 4 <= width {
-          let four = source.loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt32>.self)
+        if x &+ 4 <= width {
+          let four = source.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
           let alpha = four &>> 24
-          // Alpha + 1 has no bit of 0xFE set only for 0 and 255.
-          if ((alpha &+ 1) & 0xFE) == .zero {
+          // Alpha + 1 has no bit of 0xFE set only for 0 and 255; the four
+          // lanes' tests are read as two words (a vector compared with
+          // `==` is compared lane by lane).
+          let test = unsafeBitCast((alpha &+ 1) & 0xFE, to: (UInt64, UInt64).self)
+          if test.0 | test.1 == 0 {
             // Empty pixels are written as zeros, whatever their colour:
             // 0 − (alpha >> 7) keeps all bits of opaque ones, none of empty ones.
             let straight = four & (SIMD4<UInt32>.zero &- (alpha &>> 7))
-            words.storeBytes(of: straight, toByteOffset: 4 * x, as: SIMD4<UInt32>.self)
-            x += 4
+            words.storeBytes(of: straight, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+            x &+= 4
             continue
           }
         }
@@ -261,11 +264,12 @@ struct PNGEncoder: BandEncoder {
     var vertical = 0
     var i = bpp
     while i < n {
-      let s = cur[i] &- cur[i - bpp]
+      let s = cur[i] &- cur[i &- bpp]
       let u = cur[i] &- up[i]
-      sub += s < 128 ? Int(s) : 256 - Int(s)
-      vertical += u < 128 ? Int(u) : 256 - Int(u)
-      i += 16
+      // A byte's magnitude read as signed: itself or its negation, the smaller.
+      sub &+= Int(min(s, 0 &- s))
+      vertical &+= Int(min(u, 0 &- u))
+      i &+= 16
     }
     let o = out + 1
     if sub <= vertical {
@@ -338,11 +342,11 @@ struct PNGEncoder: BandEncoder {
   ) {
     var i = 0
     let (ra, rb, ro) = (UnsafeRawPointer(a), UnsafeRawPointer(b), UnsafeMutableRawPointer(out))
-    while i + 16 <= n {
+    while i &+ 16 <= n {
       let x = ra.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
       let y = rb.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
       ro.storeBytes(of: x &- y, toByteOffset: i, as: SIMD16<UInt8>.self)
-      i += 16
+      i &+= 16
     }
     while i < n {
       out[i] = a[i] &- b[i]
