@@ -71,6 +71,9 @@ enum Huffman {
     private let counts: UnsafeMutablePointer<Int>
     /// Sort keys of the used symbols: count above the symbol's 16 bits.
     private let keys: UnsafeMutablePointer<UInt64>
+    /// The other half of the radix sort's buffers, and its bucket counts.
+    private let spareKeys: UnsafeMutablePointer<UInt64>
+    private let buckets: UnsafeMutablePointer<Int>
     /// Weights, parents and depths of the tree's leaves and nodes.
     private let weight: UnsafeMutablePointer<Int>
     private let parent: UnsafeMutablePointer<Int32>
@@ -80,6 +83,8 @@ enum Huffman {
       capacity = symbols
       counts = .allocate(capacity: symbols)
       keys = .allocate(capacity: symbols)
+      spareKeys = .allocate(capacity: symbols)
+      buckets = .allocate(capacity: 256)
       weight = .allocate(capacity: 2 * symbols)
       parent = .allocate(capacity: 2 * symbols)
       depth = .allocate(capacity: 2 * symbols)
@@ -88,6 +93,8 @@ enum Huffman {
     deinit {
       counts.deallocate()
       keys.deallocate()
+      spareKeys.deallocate()
+      buckets.deallocate()
       weight.deallocate()
       parent.deallocate()
       depth.deallocate()
@@ -117,6 +124,32 @@ enum Huffman {
       }
     }
 
+    /// Sorts `keys[0..<n]`, made in the order of their symbols, by count:
+    /// a stable radix sort a byte of the count at a time (as many passes
+    /// as the largest count has bytes), so ties stay in symbol order, the
+    /// order of the whole keys. (The standard library's sort took half of
+    /// a small image's codes.)
+    private func sortKeys(_ n: Int) {
+      var largest: UInt64 = 0
+      for i in 0..<n { largest = max(largest, keys[i] >> 16) }
+      var (from, to) = (keys, spareKeys)
+      var shift: UInt64 = 16
+      while shift < 64 && largest >> (shift &- 16) > 0 {
+        buckets.update(repeating: 0, count: 256)
+        for i in 0..<n { buckets[Int(from[i] >> shift & 0xFF)] &+= 1 }
+        var start = 0
+        for b in 0..<256 { (buckets[b], start) = (start, start &+ buckets[b]) }
+        for i in 0..<n {
+          let b = Int(from[i] >> shift & 0xFF)
+          to[buckets[b]] = from[i]
+          buckets[b] &+= 1
+        }
+        (from, to) = (to, from)
+        shift &+= 8
+      }
+      if from != keys { keys.update(from: from, count: n) }
+    }
+
     /// Optimal code lengths for the used symbols among `counts[0..<n]` (at
     /// least two), by the two-queue construction: leaves sorted by count,
     /// and internal nodes, which are made in order of weight. Returns the
@@ -127,8 +160,7 @@ enum Huffman {
         keys[leaves] = UInt64(counts[s]) << 16 | UInt64(s)
         leaves += 1
       }
-      var sorted = UnsafeMutableBufferPointer(start: keys, count: leaves)
-      sorted.sort()
+      sortKeys(leaves)
       for i in 0..<leaves { weight[i] = counts[Int(keys[i] & 0xFFFF)] }
       var made = leaves
       var nextLeaf = 0
