@@ -337,23 +337,26 @@ final class Deflater {
     return Int((v &* 2_654_435_761) &>> hashShift)
   }
 
-  /// How many bytes at `a` and `b` agree, up to `limit`; eight at a time.
+  /// How many bytes at `a` and `b` agree, up to `limit`; sixteen at a time.
   @inline(__always)
   static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
     var n = 0
     let (ra, rb) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
     // Sixteen bytes a step while they agree (long runs are common), then eight.
     while n &+ 16 <= limit {
-      let low = ra.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+      let low =
+        ra.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n, as: UInt64.self)
       let high =
-        ra.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self)
+        ra.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self)
+        ^ rb.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self)
       if low | high != 0 {
         return n &+ (low != 0 ? low.trailingZeroBitCount : 64 &+ high.trailingZeroBitCount) &>> 3
       }
       n &+= 16
     }
     while n &+ 8 <= limit {
-      let diff = ra.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+      let diff =
+        ra.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: n, as: UInt64.self)
       if diff != 0 { return n &+ diff.trailingZeroBitCount &>> 3 }
       n &+= 8
     }
