@@ -124,6 +124,20 @@ final class LayoutEngine {
   /// Memoised text environments and runs, by `reportingKey`.
   var environments: [Int: TextEnvironment] = [:]
   var textRuns: [Int: TextRun?] = [:]
+  /// Texts set in a line, by what they depend on: a text is measured at
+  /// each proposal in views made anew (a component sized to its content
+  /// expands its body at each), and set once.
+  var setLines: [SetLineKey: SetLine] = [:]
+  struct SetLineKey: Hashable {
+    var string: String
+    var font: ObjectIdentifier
+    var size: Double
+    var spacing: Double
+  }
+  typealias SetLine = (
+    glyphs: [(glyph: Int, x: Double, advance: Double)], indices: [Int], width: Double, scale: Double,
+    missing: [Character]
+  )
   /// Memoised lines of texts, by `reportingKey` and proposed width.
   var textBlocks: [BlockKey: TextBlock] = [:]
   var textCurves: [Int: (curve: TextCurve?, ok: Bool)] = [:]

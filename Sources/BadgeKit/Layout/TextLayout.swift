@@ -73,7 +73,14 @@ extension LayoutEngine {
     // A glyph's work is about that of an expression's step.
     guard evaluator.spend(string.unicodeScalars.count, at: range) else { return nil }
     let scalars = Array(string.unicodeScalars)
-    let line = LayoutEngine.setLine(scalars, in: font.font, size: env.size, spacing: env.spacing)
+    let key = SetLineKey(string: string, font: ObjectIdentifier(font), size: env.size, spacing: env.spacing)
+    let line: SetLine
+    if let known = setLines[key] {
+      line = known
+    } else {
+      line = LayoutEngine.setLine(scalars, in: font.font, size: env.size, spacing: env.spacing)
+      setLines[key] = line
+    }
     let missing = line.missing
     if !missing.isEmpty {
       evaluator.warn(.missingGlyphs(font.font.familyName, missing.map { String($0) }), content.value.range)
