@@ -49,6 +49,30 @@ struct FontCacheTests {
     }
   }
 
+  @Test func familiesAreFoundInTheIndexAsInTheScan() throws {
+    try FontCacheTests.withFolders { fonts, cache in
+      let dirs = [fonts.path]
+      let scanned = FontCatalog(scanning: dirs, standard: [])
+      let kept = try #require(FontCache.decode(FontCache.encode(scanned), directories: dirs))
+      let keys = scanned.familyIndex.all.map(\.key)
+      #expect(keys.count >= 2)
+      #expect(Set(kept.familyIndex.all.map(\.key)) == Set(keys))
+      for key in keys {
+        #expect(kept.familyIndex[key] == scanned.familyIndex[key], "\(key)")
+        #expect(kept.faces(of: key) == scanned.faces(of: key))
+      }
+      // Keys not there: a prefix, a longer one, another case, empty.
+      for key in keys.map({ String($0.dropLast()) }) + keys.map({ $0 + "x" }) + [keys[0].uppercased(), ""]
+      where !keys.contains(key) {
+        #expect(kept.familyIndex[key] == nil, "\(key)")
+      }
+      // A table of the same key twice keeps the last, as a dictionary of it would.
+      let bytes = Array("ab".utf8)
+      let twice = FamilyIndex(bytes: bytes, keys: [0, 2, 0, 2], starts: [0, 1, 3], faces: [5, 6, 7])
+      #expect(twice["ab"] == [6, 7] && twice["a"] == nil && twice.all.count == 1)
+    }
+  }
+
   @Test func aChangedDirectoryIsScannedAgain() throws {
     try FontCacheTests.withFolders { fonts, cache in
       let dirs = [fonts.path]

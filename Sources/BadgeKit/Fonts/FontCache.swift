@@ -152,7 +152,7 @@ public enum FontCache {
     for record in records {
       for v in record { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
     }
-    let families = catalog.familyIndex.sorted { $0.key < $1.key }
+    let families = catalog.familyIndex.all.sorted { $0.key < $1.key }
     number(UInt64(families.count))
     for (key, indices) in families {
       string(key)
@@ -192,12 +192,24 @@ public enum FontCache {
       guard let d = reader.string(), let many = reader.next(), many <= 1 else { return nil }
       cuts.append(FontScanCut(directory: d, tooManyFiles: many == 1))
     }
+    // The names are checked as UTF-8 here and made into strings only when
+    // a face is asked for (most faces of a system never are): each one's
+    // place in `bytes`, and whether it can be a file's own name in a
+    // directory.
     guard let nameCount = reader.count() else { return nil }
-    var names: [String] = []
-    names.reserveCapacity(nameCount)
+    var spans: [UInt32] = []
+    spans.reserveCapacity(2 * nameCount)
+    var isOwnName: [Bool] = []
+    isOwnName.reserveCapacity(nameCount)
     for _ in 0..<nameCount {
-      guard let n = reader.string() else { return nil }
-      names.append(n)
+      guard let b = reader.stringBytes(), FontCache.isUTF8(b) else { return nil }
+      spans.append(UInt32(b.startIndex))
+      spans.append(UInt32(b.count))
+      isOwnName.append(
+        b.withUnsafeBufferPointer { b in
+          !b.isEmpty && !(b.count <= 2 && b.allSatisfy { $0 == UInt8(ascii: ".") })
+            && memchr(b.baseAddress!, Int32(UInt8(ascii: "/")), b.count) == nil
+        })
     }
     // A face's file lies in one of the directories indexed: a stamp's
     // directory inside one of them (checked once a stamp) and a name of
@@ -205,19 +217,20 @@ public enum FontCache {
     // directory has no ".." part.
     let roots = directories.map { Array($0.utf8) + ($0.hasSuffix("/") ? [] : [UInt8(ascii: "/")]) }
     var lastRoot = 0  // stamps come a directory given at a time
+    func isIndexed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      func inside(_ r: Int) -> Bool {
+        let root = roots[r]
+        return bytes.count >= root.count && memcmp(bytes.baseAddress!, root, root.count) == 0
+          && !FontCache.climbs(UnsafeBufferPointer(rebasing: bytes[root.count...]))
+      }
+      if !roots.isEmpty, inside(lastRoot) { return true }
+      guard let r = roots.indices.first(where: inside) else { return false }
+      lastRoot = r
+      return true
+    }
     func isIndexed(_ path: String) -> Bool {
       var path = path
-      return path.withUTF8 { bytes in
-        func inside(_ r: Int) -> Bool {
-          let root = roots[r]
-          return bytes.count >= root.count && memcmp(bytes.baseAddress!, root, root.count) == 0
-            && !FontCache.climbs(UnsafeBufferPointer(rebasing: bytes[root.count...]))
-        }
-        if !roots.isEmpty, inside(lastRoot) { return true }
-        guard let r = roots.indices.first(where: inside) else { return false }
-        lastRoot = r
-        return true
-      }
+      return path.withUTF8 { isIndexed($0) }
     }
     // The start of the paths of the files in each stamp's directory, nil
     // for one outside the directories indexed.
@@ -228,10 +241,6 @@ public enum FontCache {
       }
       return stamp.path.hasSuffix("/") ? stamp.path : FontCache.joined(stamp.path, "/")
     }
-    // Which names can be a file's own name in a directory.
-    let isOwnName = names.map { name in
-      !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
-    }
     guard let faceCount = reader.count(each: 4 * FontFaceRecords.width) else { return nil }
     var numbers = [UInt32](repeating: 0, count: faceCount * FontFaceRecords.width)
     for i in 0..<faceCount {
@@ -240,28 +249,38 @@ public enum FontCache {
       let (stamp, file, index) = (Int(numbers[at]), Int(numbers[at + 1]), Int(numbers[at + 2]))
       let (family, legacy, style) = (Int(numbers[at + 3]), Int(numbers[at + 4]), Int(numbers[at + 5]))
       let (weight, widthAndSlant) = (Int(numbers[at + 6]), Int(numbers[at + 7]))
-      guard file < names.count, index < 1 << 16, family < names.count, legacy < names.count, style < names.count,
+      guard file < nameCount, index < 1 << 16, family < nameCount, legacy < nameCount, style < nameCount,
         (1...1000).contains(weight), (1...9).contains(widthAndSlant & 0xFF), widthAndSlant >> 8 <= 1
       else { return nil }
       if stamp == Int(UInt32.max) {
-        guard isIndexed(names[file]) else { return nil }
+        let (start, count) = (Int(spans[2 * file]), Int(spans[2 * file + 1]))
+        guard bytes.withUnsafeBufferPointer({ isIndexed(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) })
+        else { return nil }
       } else {
         guard stamp < stamps.count, stampPrefix[stamp] != nil, isOwnName[file] else { return nil }
       }
     }
-    let faces = FontFaces(FontFaceRecords(numbers: numbers, names: names, prefixes: stampPrefix))
+    let faces = FontFaces(FontFaceRecords(numbers: numbers, bytes: bytes, nameSpans: spans, prefixes: stampPrefix))
     guard let familyCount = reader.count() else { return nil }
-    var familyIndex: [String: [Int]] = [:]
+    // The families are searched in the index's table when asked for (see
+    // FamilyIndex), checked here.
+    var keys: [UInt32] = []
+    var starts: [UInt32] = [0]
+    var familyFaces: [UInt32] = []
+    keys.reserveCapacity(2 * familyCount)
+    starts.reserveCapacity(familyCount + 1)
     for _ in 0..<familyCount {
-      guard let key = reader.string(), let n = reader.count() else { return nil }
-      var indices: [Int] = []
+      guard let key = reader.stringBytes(), FontCache.isUTF8(key), let n = reader.count() else { return nil }
+      keys.append(UInt32(key.startIndex))
+      keys.append(UInt32(key.count))
       for _ in 0..<n {
         guard let i = reader.next(), i < UInt64(faceCount) else { return nil }
-        indices.append(Int(i))
+        familyFaces.append(UInt32(i))
       }
-      familyIndex[key] = indices
+      starts.append(UInt32(familyFaces.count))
     }
     guard reader.at == reader.end else { return nil }
+    let familyIndex = FamilyIndex(bytes: bytes, keys: keys, starts: starts, faces: familyFaces)
     return FontCatalog(
       directories: directories, faces: faces, problems: [], cuts: cuts, stamps: stamps, familyIndex: familyIndex)
   }
@@ -270,6 +289,14 @@ public enum FontCache {
   static func climbs(_ path: String) -> Bool {
     var path = path
     return path.withUTF8(climbs)
+  }
+
+  /// Whether `bytes` are UTF-8 (ASCII, the common case, taken without the
+  /// general check).
+  static func isUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { b in
+      b.allSatisfy { $0 < 0x80 } || String(validating: b, as: UTF8.self) != nil
+    }
   }
 
   /// `bytes` as a string if they are UTF-8, else nil (ASCII, the common

@@ -126,7 +126,7 @@ public struct FontCatalog: Sendable {
   public let cuts: [FontScanCut]
   /// The indices in `faces` of each family, by `FontMatching.key` of its
   /// typographic and of its four-style name.
-  let familyIndex: [String: [Int]]
+  let familyIndex: FamilyIndex
   /// The directories the scan read, with their versions then: the catalog
   /// is what they held while none has another version.
   public let stamps: [FontDirectoryStamp]
@@ -175,7 +175,7 @@ public struct FontCatalog: Sendable {
   /// family key if they are known.
   init(
     directories: [String], faces: FontFaces, problems: [FontLookupError], cuts: [FontScanCut],
-    stamps: [FontDirectoryStamp], familyIndex: [String: [Int]]? = nil
+    stamps: [FontDirectoryStamp], familyIndex: FamilyIndex? = nil
   ) {
     self.directories = directories
     self.faces = faces
@@ -191,7 +191,7 @@ public struct FontCatalog: Sendable {
       let keys = Set([FontMatching.key(face.family), FontMatching.key(face.legacyFamily)])
       for key in keys where !key.isEmpty { byFamily[key, default: []].append(i) }
     }
-    self.familyIndex = byFamily
+    self.familyIndex = FamilyIndex(byFamily)
   }
 
   /// The faces of family `name` (typographic or four-style), in scan order.

@@ -41,24 +41,37 @@ public struct FontFaces: RandomAccessCollection, Equatable, Sendable {
 /// its file's name, or whole path without a stamp; its index in the file;
 /// its family, four-style family and style names; its CSS weight; its
 /// width class with 256 added when it is italic), the names they refer
-/// to, and the start of the paths in each stamp's directory.
+/// to (as bytes of the index, checked as UTF-8 when it was read, made into
+/// strings when a face is asked for), and the start of the paths in each
+/// stamp's directory.
 struct FontFaceRecords: Sendable {
   /// How many numbers a face has.
   static let width = 8
   let numbers: [UInt32]
-  let names: [String]
+  /// The index read, where the names are.
+  let bytes: [UInt8]
+  /// Each name's first byte in `bytes` and its length.
+  let nameSpans: [UInt32]
   let prefixes: [String?]
+
+  /// Name `i`.
+  func name(_ i: Int) -> String {
+    let (start, count) = (Int(nameSpans[2 * i]), Int(nameSpans[2 * i + 1]))
+    return bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), as: UTF8.self)
+    }
+  }
 
   /// Face `i` as a value.
   func face(_ i: Int) -> FontFace {
     let r = numbers[(i * FontFaceRecords.width)...]
     let at = r.startIndex
-    let file = names[Int(r[at + 1])]
+    let file = name(Int(r[at + 1]))
     let stamp = r[at]
     let path = stamp == UInt32.max ? file : FontCache.joined(prefixes[Int(stamp)]!, file)
     return FontFace(
-      path: path, faceIndex: Int(r[at + 2]), family: names[Int(r[at + 3])], legacyFamily: names[Int(r[at + 4])],
-      style: names[Int(r[at + 5])], weight: Int(r[at + 6]), width: Int(r[at + 7] & 0xFF), isItalic: r[at + 7] >> 8 == 1
+      path: path, faceIndex: Int(r[at + 2]), family: name(Int(r[at + 3])), legacyFamily: name(Int(r[at + 4])),
+      style: name(Int(r[at + 5])), weight: Int(r[at + 6]), width: Int(r[at + 7] & 0xFF), isItalic: r[at + 7] >> 8 == 1
     )
   }
 }
