@@ -30,7 +30,7 @@ struct CRC32 {
       let t = table.baseAddress!
       var i = 0
       let n = bytes.count
-      while i + 8 <= n {
+      while i &+ 8 <= n {
         let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: i, as: UInt64.self))
         let low = UInt32(truncatingIfNeeded: word) ^ c
         let high = UInt32(truncatingIfNeeded: word >> 32)
@@ -38,11 +38,11 @@ struct CRC32 {
           t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int(low >> 8 & 0xFF)] ^ t[5 * 256 + Int(low >> 16 & 0xFF)]
           ^ t[4 * 256 + Int(low >> 24)] ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int(high >> 8 & 0xFF)]
           ^ t[256 + Int(high >> 16 & 0xFF)] ^ t[Int(high >> 24)]
-        i += 8
+        i &+= 8
       }
       while i < n {
         c = t[Int((c ^ UInt32(start.load(fromByteOffset: i, as: UInt8.self))) & 0xFF)] ^ (c >> 8)
-        i += 1
+        i &+= 1
       }
     }
     value = c
