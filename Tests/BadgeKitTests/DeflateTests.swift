@@ -77,6 +77,37 @@ struct DeflateTests {
     #expect(compressed.count < data.count * 6 / 10)
   }
 
+  @Test func codeLengthsAreOptimalBelowTheLimit() {
+    // Random counts (some unused, some past 16 and 24 bits: the sort of the
+    // symbols by count takes a pass a byte), whose optimal code is well
+    // under 15 deep: the bits they cost are a Huffman code's, the sum of
+    // the weights merged, two smallest first.
+    var r = RasterCoverageTests.Random(state: 286)
+    var checked = 0
+    for trial in 0..<60 {
+      let n = 2 + Int(r.next() * 285)
+      let scale = [10.0, 300, 70_000, 20_000_000][trial % 4]
+      let counts = (0..<n).map { _ in r.next() < 0.2 ? 0 : 1 + Int(r.next() * scale) }
+      // Weights with the depth of the deepest leaf under them.
+      var nodes = counts.filter { $0 > 0 }.map { (weight: $0, depth: 0) }
+      guard nodes.count >= 2 else { continue }
+      var optimal = 0
+      while nodes.count > 1 {
+        nodes.sort { $0.weight < $1.weight }
+        let merged = (weight: nodes[0].weight + nodes[1].weight, depth: max(nodes[0].depth, nodes[1].depth) + 1)
+        optimal += merged.weight
+        nodes = [merged] + nodes.dropFirst(2)
+      }
+      // (Well below the limit, whichever way ties are broken.)
+      guard nodes[0].depth <= 12 else { continue }
+      checked += 1
+      let lengths = Huffman.lengths(counts, limit: 15)
+      #expect(zip(counts, lengths).reduce(0) { $0 + $1.0 * $1.1 } == optimal, "trial \(trial)")
+      #expect(zip(counts, lengths).allSatisfy { ($0 == 0) == ($1 == 0) })
+    }
+    #expect(checked >= 30)
+  }
+
   @Test func codeLengthsAreLimitedAndComplete() {
     // Counts growing like Fibonacci numbers make an unlimited code 30 deep.
     var fibonacci = [1, 1]
