@@ -7,7 +7,7 @@
 //   swift run -c release badgec-bench --scaling [MB...] [CONSTRUCT...] [--limit S] [--write DIR]
 //   swift run -c release badgec-bench --text [CHARS] [RUNS] [--fonts DIR...]   (TextBench.swift)
 //   swift run -c release badgec-bench --png [RUNS] [FILE...] [--sizes 64,256]  (EncoderBench.swift)
-//   swift run -c release badgec-bench --fonts-start [RUNS] [DIR...]            (FontBench.swift)
+//   swift run -c release badgec-bench --fonts-start [RUNS] [--many N] [DIR...] (FontBench.swift)
 //   swift run -c release badgec-bench --compile FILE [SIDE] [RUNS] [--png]      (CompileBench.swift)
 //   swift run -c release badgec-bench --shapes [N] [--png]                      (ShapesBench.swift)
 //   swift run -c release badgec-bench --front-end [MB] [RUNS] [CONSTRUCT...]   (FrontEndBench.swift)
