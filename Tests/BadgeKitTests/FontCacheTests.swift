@@ -70,6 +70,11 @@ struct FontCacheTests {
       let bytes = Array("ab".utf8)
       let twice = FamilyIndex(bytes: bytes, keys: [0, 2, 0, 2], starts: [0, 1, 3], faces: [5, 6, 7])
       #expect(twice["ab"] == [6, 7] && twice["a"] == nil && twice.all.count == 1)
+      // Keys equal as strings are: "é" written as e and a combining accent
+      // is found by the precomposed one, and the other way round.
+      let accents = Array("cafe\u{301}".utf8) + Array("k\u{E9}".utf8)
+      let decomposed = FamilyIndex(bytes: accents, keys: [0, 6, 6, 3], starts: [0, 1, 2], faces: [1, 2])
+      #expect(decomposed["caf\u{E9}"] == [1] && decomposed["ke\u{301}"] == [2] && decomposed["cafe"] == nil)
     }
   }
 

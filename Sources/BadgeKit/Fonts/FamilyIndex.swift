@@ -17,8 +17,9 @@ struct FamilyIndex: Sendable {
     case dictionary([String: [Int]])
     /// A kept index's bytes; each family's key as its first byte and its
     /// length in them (checked as UTF-8 when the index was read); where
-    /// each family's faces start in `faces`, and one past the last.
-    case table(bytes: [UInt8], keys: [UInt32], starts: [UInt32], faces: [UInt32])
+    /// each family's faces start in `faces`, and one past the last; and
+    /// whether every key is ASCII.
+    case table(bytes: [UInt8], keys: [UInt32], starts: [UInt32], faces: [UInt32], ascii: Bool)
   }
   private let storage: Storage
 
@@ -28,26 +29,36 @@ struct FamilyIndex: Sendable {
   /// length), `starts` one more than there are families.
   init(bytes: [UInt8], keys: [UInt32], starts: [UInt32], faces: [UInt32]) {
     precondition(keys.count % 2 == 0 && starts.count == keys.count / 2 + 1)
-    storage = .table(bytes: bytes, keys: keys, starts: starts, faces: faces)
+    let ascii = (0..<(keys.count / 2)).allSatisfy { family in
+      let start = Int(keys[2 * family])
+      return bytes[start..<(start + Int(keys[2 * family + 1]))].allSatisfy { $0 < 0x80 }
+    }
+    storage = .table(bytes: bytes, keys: keys, starts: starts, faces: faces, ascii: ascii)
   }
 
   /// The faces of family `key`, if it is known. In a table, the last
   /// family of that key (as a dictionary made from the table would keep).
+  /// Keys are equal as strings are (canonically equivalent): compared as
+  /// bytes while both are ASCII, as strings otherwise.
   subscript(key: String) -> [Int]? {
     switch storage {
     case .dictionary(let families): return families[key]
-    case .table(let bytes, let keys, let starts, let faces):
+    case .table(let bytes, let keys, let starts, let faces, let ascii):
+      let asked = key
       var key = key
       return key.withUTF8 { wanted in
-        bytes.withUnsafeBufferPointer { all in
+        let bytewise = ascii && wanted.allSatisfy { $0 < 0x80 }
+        return bytes.withUnsafeBufferPointer { all in
           var family = keys.count / 2
           while family > 0 {
             family -= 1
             let (start, count) = (Int(keys[2 * family]), Int(keys[2 * family + 1]))
-            guard count == wanted.count,
-              count == 0 || memcmp(all.baseAddress! + start, wanted.baseAddress!, count) == 0
-            else { continue }
-            return (Int(starts[family])..<Int(starts[family + 1])).map { Int(faces[$0]) }
+            let here = UnsafeBufferPointer(rebasing: all[start..<(start + count)])
+            let same =
+              bytewise
+              ? count == wanted.count && (count == 0 || memcmp(here.baseAddress!, wanted.baseAddress!, count) == 0)
+              : String(decoding: here, as: UTF8.self) == asked
+            if same { return (Int(starts[family])..<Int(starts[family + 1])).map { Int(faces[$0]) } }
           }
           return nil
         }
@@ -60,7 +71,7 @@ struct FamilyIndex: Sendable {
   var all: [(key: String, faces: [Int])] {
     switch storage {
     case .dictionary(let families): return families.map { ($0.key, $0.value) }
-    case .table(let bytes, let keys, _, _):
+    case .table(let bytes, let keys, _, _, _):
       var seen: [String: [Int]] = [:]
       for family in 0..<(keys.count / 2) {
         let (start, count) = (Int(keys[2 * family]), Int(keys[2 * family + 1]))
