@@ -128,12 +128,19 @@ final class LayoutEngine {
   /// each proposal in views made anew (a component sized to its content
   /// expands its body at each), and set once.
   var setLines: [SetLineKey: SetLine] = [:]
+  /// What a line's setting depends on: the text, the font (a loaded font
+  /// lives as long as the compilation), its size and the tracking added
+  /// after each character, in points.
   struct SetLineKey: Hashable {
     var string: String
     var font: ObjectIdentifier
     var size: Double
     var spacing: Double
   }
+  /// A set line, as `setLine` gives it: each glyph's pen position and
+  /// advance in points from the line's start, the index of each glyph's
+  /// character, the line's advance (points), points per font unit, and the
+  /// first characters without a glyph.
   typealias SetLine = (
     glyphs: [(glyph: Int, x: Double, advance: Double)], indices: [Int], width: Double, scale: Double,
     missing: [Character]
