@@ -102,7 +102,7 @@ struct FontCacheTests {
       let good = FontCache.encode(FontCatalog(scanning: dirs, standard: []))
       #expect(FontCache.decode(good, directories: dirs) != nil)
       #expect(FontCache.decode(good, directories: ["/elsewhere"]) == nil)
-      // Every cut, and bytes changed anywhere (the CRC catches them).
+      // Every cut, and bytes changed anywhere (the checksum catches them).
       for n in stride(from: 0, to: good.count, by: max(1, good.count / 300)) {
         #expect(FontCache.decode(Array(good[..<n]), directories: dirs) == nil, "cut at \(n)")
       }
@@ -114,12 +114,10 @@ struct FontCacheTests {
         }
         #expect(FontCache.decode(bad, directories: dirs) == nil)
       }
-      // Random bytes after the magic line, with a CRC that matches them.
+      // Random bytes after the magic line, with a checksum that matches them.
       for size in [0, 8, 64, 4096] {
         var bytes = FontCache.magic + (0..<size).map { _ in UInt8(r.next() * 256) }
-        var crc = CRC32()
-        crc.update(bytes)
-        withUnsafeBytes(of: UInt64(crc.checksum).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: IndexChecksum.of(bytes).littleEndian) { bytes += $0 }
         #expect(FontCache.decode(bytes, directories: dirs) == nil)
       }
       // A sound index whose faces lie outside the directories indexed.

@@ -6,9 +6,9 @@
 // of directories, in a folder of the user's caches, written whole to a
 // temporary file and renamed into place, so a reader sees an old index or
 // a new one. Read with every length and count checked against what is
-// left and a CRC-32 over the whole: a damaged, truncated, foreign or
-// hostile file is nil, never a crash; faces outside the directories
-// indexed are refused.
+// left and a checksum over the whole (IndexChecksum.swift): a damaged,
+// truncated, foreign or hostile file is nil, never a crash; faces outside
+// the directories indexed are refused.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +18,7 @@
 /// Reads and writes the font index (`FontCatalog` and its stamps).
 public enum FontCache {
   /// The version of the index's format, in its first line and its name.
-  static let formatVersion = 3
+  static let formatVersion = 4
   static let magic = Array("badgec font index \(formatVersion)\n".utf8)
   /// The largest index read (a catalog of every allowed file is far less).
   static let maxFileSize = 32 << 20
@@ -92,8 +92,8 @@ public enum FontCache {
 
   /// The index's bytes: the magic line, the directories, the stamps, the
   /// cuts, the names (families, styles and file names, each once), the
-  /// faces and the faces of each family key, then a CRC-32 of all before
-  /// it. Numbers are little-endian 64-bit; strings a length and their UTF-8
+  /// faces and the faces of each family key, then the checksum of all
+  /// before it (`IndexChecksum`; a CRC-32 up to version 3). Numbers are little-endian 64-bit; strings a length and their UTF-8
   /// bytes. A face is eight little-endian 32-bit numbers: the stamp of its
   /// file's directory (all ones: none, and the name is the whole path), its
   /// file's name, its index in the file, its family, four-style family and
@@ -159,9 +159,7 @@ public enum FontCache {
       number(UInt64(indices.count))
       indices.forEach { number(UInt64($0)) }
     }
-    var crc = CRC32()
-    crc.update(out)
-    number(UInt64(crc.checksum))
+    number(IndexChecksum.of(out))
     return out
   }
 
@@ -169,10 +167,9 @@ public enum FontCache {
   /// `directories`, else nil.
   static func decode(_ bytes: [UInt8], directories: [String]) -> FontCatalog? {
     guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
-    var crc = CRC32()
-    bytes.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 8)])) }
+    let sum = bytes.withUnsafeBytes { IndexChecksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 8)])) }
     var reader = Reader(bytes: bytes, at: magic.count, end: bytes.count - 8)
-    guard reader.number(at: bytes.count - 8) == UInt64(crc.checksum) else { return nil }
+    guard reader.number(at: bytes.count - 8) == sum else { return nil }
     guard let dirCount = reader.count(), dirCount == directories.count else { return nil }
     for d in directories { guard reader.string() == d else { return nil } }
     guard let stampCount = reader.count() else { return nil }
