@@ -206,13 +206,15 @@ def skia_fills(shapes, runs):
     return skia_timed(runs, draw)
 
 
-def beside_peers(badge_text, runs):
-    """badgec's drawing of `badge_text`: (flattening and stroking, drawing
-    on 1 thread, drawing on all), s."""
+def beside_peers(scene, badge_text, blend2d, skia, runs):
+    """badgec's drawing of `badge_text`, then Blend2D's and Skia's of
+    `scene` (`blend2d(scene, runs)`, `skia(scene, runs)`): (flattening and
+    stroking, badgec drawing on 1 thread, on all, Blend2D, Skia), s."""
     with tempfile.TemporaryDirectory() as d:
         f = os.path.join(d, "scene.badge")
         open(f, "w").write(badge_text)
-        return badgec_drawing(f, runs)
+        prep, one, many = badgec_drawing(f, runs)
+    return prep, one, many, blend2d(scene, runs), skia(scene, runs)
 
 
 def print_ratios(one, many, b, k, goal=""):
@@ -223,9 +225,7 @@ def print_ratios(one, many, b, k, goal=""):
 
 def fills(runs):
     shapes = fill_shapes()
-    _, one, many = beside_peers(fills_badge(shapes), runs)
-    b = blend2d_fills(shapes, runs)
-    k = skia_fills(shapes, runs)
+    _, one, many, b, k = beside_peers(shapes, fills_badge(shapes), blend2d_fills, skia_fills, runs)
     print("200 large translucent fills (circles and rectangles), %d x %d (medians of %d)" % (SIDE, SIDE, runs))
     print("  badgec   %8.2f ms drawing on 1 thread, %8.2f ms on all" % (one * 1000, many * 1000))
     print("  Blend2D  %8.2f ms (one thread)" % (b * 1000))
@@ -277,9 +277,7 @@ def samples(runs):
 
 def strokes(runs):
     cs = curves()
-    prep, one, many = beside_peers(strokes_badge(cs), runs)
-    b = blend2d_strokes(cs, runs)
-    k = skia_strokes(cs, runs)
+    prep, one, many, b, k = beside_peers(cs, strokes_badge(cs), blend2d_strokes, skia_strokes, runs)
     print("1,000 stroked cubics, width 3, round joins, %d x %d (medians of %d)" % (SIDE, SIDE, runs))
     print("  badgec   %8.2f ms drawing on 1 thread, %8.2f ms on all; outlines made beforehand in %.2f ms"
           % (one * 1000, many * 1000, prep * 1000))

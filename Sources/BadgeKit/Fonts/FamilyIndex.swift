@@ -58,7 +58,7 @@ struct FamilyIndex: Sendable {
               bytewise
               ? count == wanted.count && (count == 0 || memcmp(here.baseAddress!, wanted.baseAddress!, count) == 0)
               : String(decoding: here, as: UTF8.self) == asked
-            if same { return (Int(starts[family])..<Int(starts[family + 1])).map { Int(faces[$0]) } }
+            if same { return FamilyIndex.members(family, starts, faces) }
           }
           return nil
         }
@@ -66,17 +66,23 @@ struct FamilyIndex: Sendable {
     }
   }
 
+  /// The faces of a table's family `family`.
+  private static func members(_ family: Int, _ starts: [UInt32], _ faces: [UInt32]) -> [Int] {
+    (Int(starts[family])..<Int(starts[family + 1])).map { Int(faces[$0]) }
+  }
+
   /// Every family's key and faces, in no particular order (the last of a
   /// key's families in a table).
   var all: [(key: String, faces: [Int])] {
     switch storage {
     case .dictionary(let families): return families.map { ($0.key, $0.value) }
-    case .table(let bytes, let keys, _, _, _):
+    case .table(let bytes, let keys, let starts, let faces, _):
+      // In table order, so a later family of a key replaces an earlier one.
       var seen: [String: [Int]] = [:]
       for family in 0..<(keys.count / 2) {
         let (start, count) = (Int(keys[2 * family]), Int(keys[2 * family + 1]))
         let key = String(decoding: bytes[start..<(start + count)], as: UTF8.self)
-        seen[key] = self[key]
+        seen[key] = FamilyIndex.members(family, starts, faces)
       }
       return seen.map { ($0.key, $0.value) }
     }

@@ -107,10 +107,7 @@ extension LayoutEngine {
 
   /// The same for `scalars`, with the index in `scalars` of each glyph's
   /// character (for breaking a set line into lines).
-  static func setLine(_ scalars: [Unicode.Scalar], in font: Font, size: Double, spacing: Double) -> (
-    glyphs: [(glyph: Int, x: Double, advance: Double)], indices: [Int], width: Double, scale: Double,
-    missing: [Character]
-  ) {
+  static func setLine(_ scalars: [Unicode.Scalar], in font: Font, size: Double, spacing: Double) -> SetLine {
     let scale = size / Double(font.unitsPerEm)
     var glyphs: [(glyph: Int, x: Double, advance: Double)] = []
     var indices: [Int] = []

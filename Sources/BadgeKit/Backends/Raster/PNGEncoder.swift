@@ -46,9 +46,12 @@ struct PNGEncoder: BandEncoder {
   private var outgoing: [UInt8] = []
   /// IDAT chunks are written when this much compressed data is waiting.
   private static let chunkSize = 65_536
-  /// The fewest filtered bytes a thread takes: starting one costs more
-  /// than encoding less takes.
-  private static let leastPart = 131_072
+  /// How many threads share `rows` filtered rows of `stride` bytes: each
+  /// takes at least 128 KiB (starting one costs more than encoding less
+  /// takes) and a row.
+  private static func parts(threads: Int, rows: Int, stride: Int) -> Int {
+    max(1, min(threads, rows, rows * stride / 131_072))
+  }
 
   /// How rows are filtered.
   let filtering: Filtering
@@ -69,10 +72,10 @@ struct PNGEncoder: BandEncoder {
     let chain = chain ?? 0
     lastRow = [UInt8](repeating: 0, count: rowBytes)
     let length = (rowBytes + 1) * height
-    // As many compressors as a chunk can have parts (`encode` gives a
-    // part at least 128 KiB): one for a small image, whose tables would
-    // otherwise be made and cleared for every thread.
-    let parts = max(1, min(self.threads, length / PNGEncoder.leastPart))
+    // As many compressors as the whole image would have parts: one for a
+    // small image, whose tables would otherwise be made and cleared for
+    // every thread.
+    let parts = PNGEncoder.parts(threads: self.threads, rows: height, stride: rowBytes + 1)
     compressors = (0..<parts).map { _ in Deflater(chain: chain, length: length) }
     outgoing = [137, 80, 78, 71, 13, 10, 26, 10]  // the signature
     var header: [UInt8] = []
@@ -116,7 +119,7 @@ struct PNGEncoder: BandEncoder {
     // of the chunks before, so every segment has the bytes it may refer
     // back to just before it.
     let window = Deflater.windowSize
-    let parts = max(1, min(threads, rows, rows * stride / PNGEncoder.leastPart))
+    let parts = PNGEncoder.parts(threads: threads, rows: rows, stride: stride)
     buffers.reserve(raw: rows * rowBytes, filtered: window + rows * stride, above: parts * rowBytes)
     let raw = buffers.raw
     let front = buffers.filtered
