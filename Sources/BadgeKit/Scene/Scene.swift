@@ -399,19 +399,6 @@ extension SceneNode {
     }
   }
 
-  /// The same group with `f` applied to its children and to a mask's
-  /// content (a fill is returned as it is).
-  public func mapChildren(_ f: ([SceneNode]) -> [SceneNode]) -> SceneNode {
-    switch self {
-    case .fill: return self
-    case .layer(let o, let c): return .layer(opacity: o, children: f(c))
-    case .clip(let shapes, let c): return .clip(shapes, children: f(c))
-    case .mask(let m, let c): return .mask(f(m), children: f(c))
-    case .shadow(let s, let c): return .shadow(s, children: f(c))
-    case .blur(let sigma, let c): return .blur(sigma: sigma, children: f(c))
-    }
-  }
-
   /// Changes the group's children in place (a fill has none): the node
   /// lets go of them first, so that `f` changes the only copy.
   mutating func updateChildren(_ f: (inout [SceneNode]) -> Void) {
