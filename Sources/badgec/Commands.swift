@@ -11,6 +11,7 @@ func helpText(_ command: Invocation.Command) -> String {
   switch command {
   case .explain: return explainUsage
   case .preview: return previewUsage
+  case .fmt: return formatUsage
   case .compile: return usage
   }
 }
@@ -19,6 +20,7 @@ let usage = """
   usage: badgec INPUT… [-o OUTPUT] [options]
          badgec explain INPUT [--size W | WxH] [--json] [options]
          badgec preview INPUT [--port N] [--size S,…] [options]
+         badgec fmt FILE… [--check | --stdout]
 
   Compiles badge descriptions (INPUT, or - for standard input) to SVG,
   PNG or PPM: each input at each --size and --scale, into each -o.

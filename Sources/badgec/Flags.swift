@@ -11,7 +11,7 @@ import BadgeKit
 /// What badgec was asked to do, as the flags say.
 struct Invocation {
   enum Command: String {
-    case compile, explain, preview
+    case compile, explain, preview, fmt
   }
   var command = Command.compile
   /// The input files ("-": standard input), in order.
@@ -33,7 +33,16 @@ struct Invocation {
   var json = false
   /// `preview --port` (nil: a free one).
   var port: Int?
+  /// `fmt --check`: only say which files would change.
+  var formatCheck = false
+  /// `fmt --stdout`: the formatted text to standard output.
+  var formatToStandardOutput = false
 }
+
+/// The options of `badgec fmt` (the others are the compiler's).
+let formatOptions: Set<String> = [
+  "--check", "--stdout", "--help", "-h", "--version", "--max-errors", "--diagnostics", "--color",
+]
 
 /// Reads the arguments after the program's name.
 func parseInvocation(_ arguments: [String]) -> Invocation {
@@ -57,7 +66,18 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
   }
   while i < args.count {
     let arg = args[i]
+    if inv.command == .fmt && arg.hasPrefix("-") && arg != "-" && !formatOptions.contains(arg)
+      && !arg.hasPrefix("--diagnostics=") && !arg.hasPrefix("--color=")
+    {
+      usageError("\(arg) is not an option of badgec fmt")
+    }
     switch arg {
+    case "--check":
+      only([.fmt], arg)
+      inv.formatCheck = true
+    case "--stdout":
+      only([.fmt], arg)
+      inv.formatToStandardOutput = true
     case "--help", "-h":
       writeAll(1, Array(helpText(inv.command).utf8))
       exit(0)
@@ -164,7 +184,8 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
     i += 1
   }
   guard !inv.inputs.isEmpty else { usageError("no input file") }
-  if inv.command != .compile && inv.inputs.count > 1 {
+  if inv.formatCheck && inv.formatToStandardOutput { usageError("--check and --stdout cannot be given together") }
+  if inv.command != .compile && inv.command != .fmt && inv.inputs.count > 1 {
     usageError("badgec \(inv.command.rawValue) takes one input, found '\(inv.inputs[0])' and '\(inv.inputs[1])'")
   }
   if inv.command == .explain && inv.sizes.count > 1 {

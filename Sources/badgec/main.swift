@@ -103,6 +103,9 @@ if getrlimit(__rlimit_resource_t(RLIMIT_STACK.rawValue), &stackLimit) == 0 {
 }
 
 switch invocation.command {
+case .fmt:
+  handleInterruptions()
+  exit(runFormat(invocation))
 case .preview:
   exit(runPreview(invocation))
 case .explain:
