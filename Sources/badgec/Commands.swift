@@ -12,6 +12,7 @@ func helpText(_ command: Invocation.Command) -> String {
   case .explain: return explainUsage
   case .preview: return previewUsage
   case .fmt: return formatUsage
+  case .lsp: return languageServerUsage
   case .compile: return usage
   }
 }
@@ -21,6 +22,7 @@ let usage = """
          badgec explain INPUT [--size W | WxH] [--json] [options]
          badgec preview INPUT [--port N] [--size S,…] [options]
          badgec fmt FILE… [--check | --stdout]
+         badgec lsp
 
   Compiles badge descriptions (INPUT, or - for standard input) to SVG,
   PNG or PPM: each input at each --size and --scale, into each -o.

@@ -11,7 +11,7 @@ import BadgeKit
 /// What badgec was asked to do, as the flags say.
 struct Invocation {
   enum Command: String {
-    case compile, explain, preview, fmt
+    case compile, explain, preview, fmt, lsp
   }
   var command = Command.compile
   /// The input files ("-": standard input), in order.
@@ -66,6 +66,18 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
   }
   while i < args.count {
     let arg = args[i]
+    if inv.command == .lsp {
+      // VS Code's client passes --stdio for the transport this server uses.
+      guard ["--stdio", "--help", "-h", "--version"].contains(arg) else {
+        usageError(
+          "badgec lsp takes no \(arg.hasPrefix("-") ? "option '\(arg)'" : "input ('\(arg)')"): it talks over standard input and output"
+        )
+      }
+      if arg == "--stdio" {
+        i += 1
+        continue
+      }
+    }
     if inv.command == .fmt && arg.hasPrefix("-") && arg != "-" && !formatOptions.contains(arg)
       && !arg.hasPrefix("--diagnostics=") && !arg.hasPrefix("--color=")
     {
@@ -183,7 +195,7 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
     }
     i += 1
   }
-  guard !inv.inputs.isEmpty else { usageError("no input file") }
+  guard !inv.inputs.isEmpty || inv.command == .lsp else { usageError("no input file") }
   if inv.formatCheck && inv.formatToStandardOutput { usageError("--check and --stdout cannot be given together") }
   if inv.command != .compile && inv.command != .fmt && inv.inputs.count > 1 {
     usageError("badgec \(inv.command.rawValue) takes one input, found '\(inv.inputs[0])' and '\(inv.inputs[1])'")

@@ -103,6 +103,8 @@ if getrlimit(__rlimit_resource_t(RLIMIT_STACK.rawValue), &stackLimit) == 0 {
 }
 
 switch invocation.command {
+case .lsp:
+  exit(runLanguageServer(invocation))
 case .fmt:
   handleInterruptions()
   exit(runFormat(invocation))

@@ -1,0 +1,282 @@
+// `badgec lsp` as an editor meets it: the built badgec started as a process,
+// driven over its standard input and output by scripted sessions whose
+// replies are compared with the exact JSON expected (initialize, diagnostics
+// as documents open and change in whole and by ranges, quick fixes from
+// fix-its, formatting, symbols, colours, shutdown and exit), and hostile
+// input (truncated frames, a huge Content-Length, deep JSON, invalid UTF-8,
+// unknown methods, requests before initialize): an error reply or a clean
+// exit, never a crash or a hang.
+import Foundation
+import Testing
+
+/// One `badgec lsp` process and its pipes.
+final class LSPSession: @unchecked Sendable {
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private var buffer = Data()
+  private let condition = NSCondition()
+
+  init(arguments: [String] = ["lsp"], cwd: URL? = nil) throws {
+    process.executableURL = Support.badgec
+    process.arguments = arguments
+    if let cwd { process.currentDirectoryURL = cwd }
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    _ = Support.ignoreBrokenPipes
+    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let data = handle.availableData
+      guard let self else { return }
+      self.condition.lock()
+      self.buffer.append(data)
+      self.condition.broadcast()
+      self.condition.unlock()
+    }
+    try process.run()
+  }
+
+  func sendRaw(_ bytes: Data) {
+    try? input.fileHandleForWriting.write(contentsOf: bytes)
+  }
+
+  /// Sends one message (JSON text) with its header.
+  func send(_ json: String) {
+    let body = Data(json.utf8)
+    sendRaw(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+  }
+
+  /// The next message's body, or nil after `seconds`.
+  func receive(seconds: Double = 10) -> String? {
+    let deadline = Date().addingTimeInterval(seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let end = buffer.range(of: Data("\r\n\r\n".utf8)) {
+        let header = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
+        if let line = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+          let n = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
+          buffer.count - (end.upperBound - buffer.startIndex) >= n
+        {
+          let body = buffer[end.upperBound..<end.upperBound + n]
+          buffer = Data(buffer[(end.upperBound + n)...])
+          return String(decoding: body, as: UTF8.self)
+        }
+      }
+      if !condition.wait(until: deadline) { return nil }
+    }
+  }
+
+  /// Closes the input and waits for the process; its exit status, or nil
+  /// if it did not end within `seconds` (then it is killed).
+  func finish(closing: Bool = true, seconds: Double = 10) -> Int32? {
+    if closing { try? input.fileHandleForWriting.close() }
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    output.fileHandleForReading.readabilityHandler = nil
+    if process.isRunning {
+      process.terminate()
+      return nil
+    }
+    return process.terminationStatus
+  }
+
+  static let initialize =
+    #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}"#
+  static let initialized = #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#
+
+  /// A session past initialize.
+  static func started(cwd: URL? = nil) throws -> LSPSession {
+    let s = try LSPSession(cwd: cwd)
+    s.send(initialize)
+    _ = s.receive()
+    s.send(initialized)
+    return s
+  }
+}
+
+@Suite struct LanguageServerTests {
+  static let capabilities =
+    #"{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2,"save":{"includeText":false}},"documentFormattingProvider":true,"codeActionProvider":{"codeActionKinds":["quickfix"]},"documentSymbolProvider":true,"colorProvider":true},"serverInfo":{"name":"badgec","version":"0.1.0"}}}"#
+
+  @Test func aWholeSession() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let uri = "file://\(dir.path)/a%20b.badge"
+    let s = try LSPSession(cwd: dir)
+    s.send(LSPSession.initialize)
+    #expect(s.receive() == LanguageServerTests.capabilities)
+    s.send(LSPSession.initialized)
+    // An unknown modifier, with its fix-it.
+    let text = #"badge B size 100 {\n  rect().fil(red)\n}\n"#
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"badge","version":1,"text":"\#(text)"}}}"#
+    )
+    let diagnostic =
+      #"{"range":{"start":{"line":1,"character":9},"end":{"line":1,"character":12}},"severity":1,"source":"badgec","message":"unknown modifier '.fil'; did you mean '.fill'?"}"#
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"\#(uri)","version":1,"diagnostics":[\#(diagnostic)]}}"#
+    )
+    // The quick fix at the mistake.
+    s.send(
+      #"{"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":1,"character":10},"end":{"line":1,"character":10}},"context":{"diagnostics":[]}}}"#
+    )
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","id":2,"result":[{"title":"write 'fill'","kind":"quickfix","diagnostics":[\#(diagnostic)],"isPreferred":true,"edit":{"changes":{"\#(uri)":[{"range":{"start":{"line":1,"character":9},"end":{"line":1,"character":12}},"newText":"fill"}]}}}]}"#
+    )
+    // Elsewhere, none.
+    s.send(
+      #"{"jsonrpc":"2.0","id":3,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"context":{"diagnostics":[]}}}"#
+    )
+    #expect(s.receive() == #"{"jsonrpc":"2.0","id":3,"result":[]}"#)
+    // The fix applied as an incremental change: no diagnostics left.
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":9},"end":{"line":1,"character":12}},"text":"fill"}]}}"#
+    )
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"\#(uri)","version":2,"diagnostics":[]}}"#
+    )
+    // A whole new text, badly spaced, with a colour: formatting and colours.
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":3},"contentChanges":[{"text":"let  c = #ff000080\nbadge B size 100 {\nrect().fill(c)\n}\n"}]}}"#
+    )
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"\#(uri)","version":3,"diagnostics":[]}}"#
+    )
+    s.send(
+      #"{"jsonrpc":"2.0","id":4,"method":"textDocument/formatting","params":{"textDocument":{"uri":"\#(uri)"},"options":{"tabSize":2,"insertSpaces":true}}}"#
+    )
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","id":4,"result":[{"range":{"start":{"line":0,"character":0},"end":{"line":4,"character":0}},"newText":"let c = #ff000080\nbadge B size 100 {\n  rect().fill(c)\n}\n"}]}"#
+    )
+    s.send(#"{"jsonrpc":"2.0","id":5,"method":"textDocument/documentColor","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","id":5,"result":[{"range":{"start":{"line":0,"character":9},"end":{"line":0,"character":18}},"color":{"red":1,"green":0,"blue":0,"alpha":0.5019607843137255}}]}"#
+    )
+    s.send(
+      #"{"jsonrpc":"2.0","id":6,"method":"textDocument/colorPresentation","params":{"textDocument":{"uri":"\#(uri)"},"color":{"red":0,"green":0.5,"blue":1,"alpha":1},"range":{"start":{"line":0,"character":9},"end":{"line":0,"character":18}}}}"#
+    )
+    let range = #"{"start":{"line":0,"character":9},"end":{"line":0,"character":18}}"#
+    #expect(
+      s.receive()
+        == ##"{"jsonrpc":"2.0","id":6,"result":[{"label":"#0080ff","textEdit":{"range":\##(range),"newText":"#0080ff"}},{"label":"rgb(0, 128, 255)","textEdit":{"range":\##(range),"newText":"rgb(0, 128, 255)"}}]}"##
+    )
+    s.send(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","id":7,"result":[{"name":"c","kind":14,"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":18}},"selectionRange":{"start":{"line":0,"character":5},"end":{"line":0,"character":6}}},{"name":"B","detail":"badge","kind":23,"range":{"start":{"line":1,"character":0},"end":{"line":3,"character":1}},"selectionRange":{"start":{"line":1,"character":6},"end":{"line":1,"character":7}}}]}"#
+    )
+    s.send(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+    #expect(
+      s.receive()
+        == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"\#(uri)","diagnostics":[]}}"#)
+    s.send(#"{"jsonrpc":"2.0","id":8,"method":"shutdown"}"#)
+    #expect(s.receive() == #"{"jsonrpc":"2.0","id":8,"result":null}"#)
+    s.send(#"{"jsonrpc":"2.0","id":9,"method":"textDocument/formatting","params":{}}"#)
+    #expect(
+      s.receive() == #"{"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"the server is shutting down"}}"#)
+    s.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+    #expect(s.finish(closing: false) == 0)
+  }
+
+  @Test func positionsCountUTF16UnlessTheClientOffersUTF8() throws {
+    // "é" is one UTF-16 unit and two bytes; "😀" two units and four bytes.
+    let text = #"let s = \"é😀\" + 1\nbadge B size 10 { rect().frame(width: s) }\n"#
+    let utf8 = #","general":{"positionEncodings":["utf-8","utf-16"]}"#
+    for (offer, encoding, character) in [("", "utf-16", 16), (utf8, "utf-8", 19)] {
+      let s = try LSPSession()
+      s.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"x":1\#(offer)}}}"#)
+      #expect(s.receive()?.contains(#""positionEncoding":"\#(encoding)""#) == true)
+      s.send(LSPSession.initialized)
+      s.send(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t.badge","languageId":"badge","version":1,"text":"\#(text)"}}}"#
+      )
+      // A string plus a number: the error is at the number.
+      let reply = s.receive() ?? ""
+      #expect(reply.contains(#""start":{"line":0,"character":\#(character)}"#), "\(encoding): \(reply)")
+      s.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+      #expect(s.finish(closing: false) == 1)
+    }
+  }
+
+  @Test func hostileInputGetsAnErrorOrACleanExit() throws {
+    // Each reply is an error with the code JSON-RPC gives it.
+    let cases: [(String, Int)] = [
+      ("{not json", -32700),
+      (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), -32700),
+      (#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{}}"#, -32601),
+      (#"{"jsonrpc":"2.0","id":3}"#, -32600),
+      (#"[1,2]"#, -32600),
+      (#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#, -32600),
+    ]
+    let s = try LSPSession()
+    // Before initialize: refused.
+    s.send(#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#)
+    #expect(
+      s.receive() == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"the server is not initialized yet"}}"#)
+    s.send(LSPSession.initialize)
+    _ = s.receive()
+    for (body, code) in cases {
+      s.send(body)
+      let reply = s.receive() ?? "no reply"
+      #expect(reply.contains(#""error":{"code":\#(code),"#), "\(body.prefix(40)): \(reply)")
+    }
+    // Invalid UTF-8 in a string.
+    s.sendRaw(Data("Content-Length: 7\r\n\r\n".utf8) + Data([0x22, 0x61, 0xFF, 0xFE, 0x62, 0x22, 0x20]))
+    #expect(s.receive()?.contains(#""code":-32700"#) == true)
+    // Unknown notifications and broken documents are let be; the server
+    // still answers.
+    s.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#)
+    s.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///none"}}}"#)
+    s.send(#"{"jsonrpc":"2.0","id":10,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///none"}}}"#)
+    #expect(s.receive() == #"{"jsonrpc":"2.0","id":10,"result":[]}"#)
+    // A truncated frame: the input ends inside it, the server exits (1:
+    // no shutdown came).
+    s.sendRaw(Data("Content-Length: 100\r\n\r\n{\"jsonrpc\"".utf8))
+    #expect(s.finish() == 1)
+  }
+
+  @Test func aHugeContentLengthOrABadHeaderEndsTheServer() throws {
+    for header in ["Content-Length: 99999999999999\r\n\r\n", "Content-Length: -4\r\n\r\n", "Nonsense\r\n\r\n", String(repeating: "X-A: b\r\n", count: 2000)] {
+      let s = try LSPSession()
+      s.sendRaw(Data(header.utf8))
+      // It does not wait for the bytes announced.
+      #expect(s.finish(closing: false) == 1, "\(header.prefix(30))")
+    }
+  }
+
+  @Test func exitWithoutShutdownIsCodeOneAndTheInputsEndToo() throws {
+    let s = try LSPSession.started()
+    s.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+    #expect(s.finish(closing: false) == 1)
+    let t = try LSPSession.started()
+    #expect(t.finish() == 1)
+  }
+
+  @Test func aLargeFileStaysUsable() throws {
+    // A megabyte of lets: the diagnostics come back, and later requests too.
+    var text = "let v0 = 1\\n"
+    for i in 1..<60_000 { text += "let v\(i) = v\(i - 1) + 1\\n" }
+    text += "badge B size 100 {\\n  rect().frame(width: v59999 - v59999 + 10)\\n}\\n"
+    let s = try LSPSession.started()
+    let start = Date()
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///big.badge","languageId":"badge","version":1,"text":"\#(text)"}}}"#
+    )
+    let reply = s.receive(seconds: 30)
+    #expect(reply?.contains(#""diagnostics":[]"#) == true, "\(reply?.prefix(300) ?? "none")")
+    s.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentColor","params":{"textDocument":{"uri":"file:///big.badge"}}}"#)
+    #expect(s.receive(seconds: 30) == #"{"jsonrpc":"2.0","id":2,"result":[]}"#)
+    #expect(Date().timeIntervalSince(start) < 30)
+    s.send(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
+    _ = s.receive()
+    s.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+    #expect(s.finish(closing: false) == 0)
+  }
+}
