@@ -14,7 +14,8 @@ let languageServerUsage = """
 
   A Language Server Protocol server over standard input and output, for
   editors: diagnostics as you type (with badgec's fix-its as quick fixes),
-  formatting (badgec fmt), the document's symbols and its colours. Started
+  hover, go to definition, references, rename, completion, formatting
+  (badgec fmt), the document's symbols and its colours. Started
   by the editor (see the README's "In the editor"); --stdio is accepted
   and changes nothing. It ends on the protocol's exit notification (exit
   code 0 after shutdown, 1 before it) or at the end of its input.

@@ -97,7 +97,7 @@ final class LSPSession: @unchecked Sendable {
 
 @Suite struct LanguageServerTests {
   static let capabilities =
-    #"{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2,"save":{"includeText":false}},"documentFormattingProvider":true,"codeActionProvider":{"codeActionKinds":["quickfix"]},"documentSymbolProvider":true,"colorProvider":true},"serverInfo":{"name":"badgec","version":"0.1.0"}}}"#
+    #"{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2,"save":{"includeText":false}},"documentFormattingProvider":true,"codeActionProvider":{"codeActionKinds":["quickfix"]},"documentSymbolProvider":true,"colorProvider":true,"hoverProvider":true,"definitionProvider":true,"referencesProvider":true,"renameProvider":true,"completionProvider":{"triggerCharacters":["."]}},"serverInfo":{"name":"badgec","version":"0.1.0"}}}"#
 
   @Test func aWholeSession() throws {
     let dir = try Support.temporaryFolder()
@@ -154,7 +154,8 @@ final class LSPSession: @unchecked Sendable {
       s.receive()
         == #"{"jsonrpc":"2.0","id":4,"result":[{"range":{"start":{"line":0,"character":0},"end":{"line":4,"character":0}},"newText":"let c = #ff000080\nbadge B size 100 {\n  rect().fill(c)\n}\n"}]}"#
     )
-    s.send(#"{"jsonrpc":"2.0","id":5,"method":"textDocument/documentColor","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+    s.send(
+      #"{"jsonrpc":"2.0","id":5,"method":"textDocument/documentColor","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
     #expect(
       s.receive()
         == #"{"jsonrpc":"2.0","id":5,"result":[{"range":{"start":{"line":0,"character":9},"end":{"line":0,"character":18}},"color":{"red":1,"green":0,"blue":0,"alpha":0.5019607843137255}}]}"#
@@ -167,7 +168,8 @@ final class LSPSession: @unchecked Sendable {
       s.receive()
         == ##"{"jsonrpc":"2.0","id":6,"result":[{"label":"#0080ff","textEdit":{"range":\##(range),"newText":"#0080ff"}},{"label":"rgb(0, 128, 255)","textEdit":{"range":\##(range),"newText":"rgb(0, 128, 255)"}}]}"##
     )
-    s.send(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
+    s.send(
+      #"{"jsonrpc":"2.0","id":7,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
     #expect(
       s.receive()
         == #"{"jsonrpc":"2.0","id":7,"result":[{"name":"c","kind":14,"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":18}},"selectionRange":{"start":{"line":0,"character":5},"end":{"line":0,"character":6}}},{"name":"B","detail":"badge","kind":23,"range":{"start":{"line":1,"character":0},"end":{"line":3,"character":1}},"selectionRange":{"start":{"line":1,"character":6},"end":{"line":1,"character":7}}}]}"#
@@ -210,7 +212,8 @@ final class LSPSession: @unchecked Sendable {
     let cases: [(String, Int)] = [
       ("{not json", -32700),
       (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), -32700),
-      (#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{}}"#, -32601),
+      (#"{"jsonrpc":"2.0","id":2,"method":"workspace/noSuchThing","params":{}}"#, -32601),
+      (#"{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":1}}}"#, 0),
       (#"{"jsonrpc":"2.0","id":3}"#, -32600),
       (#"[1,2]"#, -32600),
       (#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#, -32600),
@@ -225,7 +228,9 @@ final class LSPSession: @unchecked Sendable {
     for (body, code) in cases {
       s.send(body)
       let reply = s.receive() ?? "no reply"
-      #expect(reply.contains(#""error":{"code":\#(code),"#), "\(body.prefix(40)): \(reply)")
+      // (0: a request the server answers, with nothing.)
+      let expected = code == 0 ? #""result":null"# : #""error":{"code":\#(code),"#
+      #expect(reply.contains(expected), "\(body.prefix(40)): \(reply)")
     }
     // Invalid UTF-8 in a string.
     s.sendRaw(Data("Content-Length: 7\r\n\r\n".utf8) + Data([0x22, 0x61, 0xFF, 0xFE, 0x62, 0x22, 0x20]))
@@ -234,7 +239,9 @@ final class LSPSession: @unchecked Sendable {
     // still answers.
     s.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#)
     s.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///none"}}}"#)
-    s.send(#"{"jsonrpc":"2.0","id":10,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///none"}}}"#)
+    s.send(
+      #"{"jsonrpc":"2.0","id":10,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///none"}}}"#
+    )
     #expect(s.receive() == #"{"jsonrpc":"2.0","id":10,"result":[]}"#)
     // A truncated frame: the input ends inside it, the server exits (1:
     // no shutdown came).
@@ -243,7 +250,10 @@ final class LSPSession: @unchecked Sendable {
   }
 
   @Test func aHugeContentLengthOrABadHeaderEndsTheServer() throws {
-    for header in ["Content-Length: 99999999999999\r\n\r\n", "Content-Length: -4\r\n\r\n", "Nonsense\r\n\r\n", String(repeating: "X-A: b\r\n", count: 2000)] {
+    for header in [
+      "Content-Length: 99999999999999\r\n\r\n", "Content-Length: -4\r\n\r\n", "Nonsense\r\n\r\n",
+      String(repeating: "X-A: b\r\n", count: 2000),
+    ] {
       let s = try LSPSession()
       s.sendRaw(Data(header.utf8))
       // It does not wait for the bytes announced.
@@ -271,12 +281,215 @@ final class LSPSession: @unchecked Sendable {
     )
     let reply = s.receive(seconds: 30)
     #expect(reply?.contains(#""diagnostics":[]"#) == true, "\(reply?.prefix(300) ?? "none")")
-    s.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentColor","params":{"textDocument":{"uri":"file:///big.badge"}}}"#)
+    s.send(
+      #"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentColor","params":{"textDocument":{"uri":"file:///big.badge"}}}"#
+    )
     #expect(s.receive(seconds: 30) == #"{"jsonrpc":"2.0","id":2,"result":[]}"#)
     #expect(Date().timeIntervalSince(start) < 30)
     s.send(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
     _ = s.receive()
     s.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
     #expect(s.finish(closing: false) == 0)
+  }
+}
+
+/// Definitions, references, renames, hovers and completions across a
+/// file and the one it imports.
+@Suite struct LanguageServerNavigationTests {
+  static let lib = """
+    // A dot of colour.
+    // Sized by its caller.
+    component Dot(side, tint = red) {
+      circle().fill(tint).frame(width: side, height: side)
+    }
+
+    """
+  static let main = """
+    import "lib.badge"
+    let gap = 4
+    badge B size 100 {
+      repeat 3 as i {
+        let k = i * gap
+        Dot(side: k, tint: #00ff00)
+      }
+      rect().frame(width: gap, height: 10)
+    }
+
+    """
+
+  /// A session with both files on disk and main.badge open.
+  static func session() throws -> (LSPSession, URL, String, String) {
+    let dir = try Support.temporaryFolder()
+    try lib.write(to: dir.appendingPathComponent("lib.badge"), atomically: true, encoding: .utf8)
+    try main.write(to: dir.appendingPathComponent("main.badge"), atomically: true, encoding: .utf8)
+    let s = try LSPSession.started(cwd: dir)
+    let mainURI = "file://\(dir.path)/main.badge"
+    let libURI = "file://\(dir.path)/lib.badge"
+    let escaped = main.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(mainURI)","languageId":"badge","version":1,"text":"\#(escaped)"}}}"#
+    )
+    _ = s.receive()
+    return (s, dir, mainURI, libURI)
+  }
+
+  static func at(_ uri: String, _ line: Int, _ character: Int) -> String {
+    #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":\#(character)}}"#
+  }
+
+  static func request(_ s: LSPSession, _ id: Int, _ method: String, _ params: String) -> String {
+    s.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+    return s.receive() ?? "no reply"
+  }
+
+  static func range(_ l0: Int, _ c0: Int, _ l1: Int, _ c1: Int) -> String {
+    #"{"start":{"line":\#(l0),"character":\#(c0)},"end":{"line":\#(l1),"character":\#(c1)}}"#
+  }
+
+  @Test func definitionsAndReferencesAcrossTheImport() throws {
+    let (s, dir, main, lib) = try LanguageServerNavigationTests.session()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    typealias T = LanguageServerNavigationTests
+    // `Dot` in main.badge is declared in lib.badge.
+    #expect(
+      T.request(s, 2, "textDocument/definition", T.at(main, 5, 5))
+        == #"{"jsonrpc":"2.0","id":2,"result":{"uri":"\#(lib)","range":\#(T.range(2, 10, 2, 13))}}"#)
+    // The label `side:` names Dot's parameter.
+    #expect(
+      T.request(s, 3, "textDocument/definition", T.at(main, 5, 9))
+        == #"{"jsonrpc":"2.0","id":3,"result":{"uri":"\#(lib)","range":\#(T.range(2, 14, 2, 18))}}"#)
+    // `gap`: declared at line 1, used twice.
+    let params =
+      #"{"textDocument":{"uri":"\#(main)"},"position":{"line":1,"character":5},"context":{"includeDeclaration":true}}"#
+    #expect(
+      T.request(s, 4, "textDocument/references", params)
+        == #"{"jsonrpc":"2.0","id":4,"result":[{"uri":"\#(main)","range":\#(T.range(1, 4, 1, 7))},{"uri":"\#(main)","range":\#(T.range(4, 16, 4, 19))},{"uri":"\#(main)","range":\#(T.range(7, 22, 7, 25))}]}"#
+    )
+    // The repeat's index, and a block's let.
+    #expect(
+      T.request(s, 5, "textDocument/definition", T.at(main, 4, 12))
+        == #"{"jsonrpc":"2.0","id":5,"result":{"uri":"\#(main)","range":\#(T.range(3, 14, 3, 15))}}"#)
+    #expect(
+      T.request(s, 6, "textDocument/definition", T.at(main, 5, 14))
+        == #"{"jsonrpc":"2.0","id":6,"result":{"uri":"\#(main)","range":\#(T.range(4, 8, 4, 9))}}"#)
+    // Nothing to find on a number.
+    #expect(T.request(s, 7, "textDocument/definition", T.at(main, 7, 35)) == #"{"jsonrpc":"2.0","id":7,"result":null}"#)
+    _ = s.finish()
+  }
+
+  @Test func renameChangesEveryFileThatUsesTheName() throws {
+    let (s, dir, main, lib) = try LanguageServerNavigationTests.session()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    typealias T = LanguageServerNavigationTests
+    let params = #"{"textDocument":{"uri":"\#(main)"},"position":{"line":5,"character":9},"newName":"diameter"}"#
+    let edit: (String) -> String = { r in #"{"range":\#(r),"newText":"diameter"}"# }
+    #expect(
+      T.request(s, 2, "textDocument/rename", params)
+        == #"{"jsonrpc":"2.0","id":2,"result":{"changes":{"\#(lib)":[\#(edit(T.range(2, 14, 2, 18))),\#(edit(T.range(3, 35, 3, 39))),\#(edit(T.range(3, 49, 3, 53)))],"\#(main)":[\#(edit(T.range(5, 8, 5, 12)))]}}}"#
+    )
+    let bad = #"{"textDocument":{"uri":"\#(main)"},"position":{"line":1,"character":5},"newName":"let"}"#
+    #expect(
+      T.request(s, 3, "textDocument/rename", bad).contains(#""error":{"code":-32602,"message":"'let' is not a name"#))
+    _ = s.finish()
+  }
+
+  @Test func hovers() throws {
+    let (s, dir, main, _) = try LanguageServerNavigationTests.session()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    typealias T = LanguageServerNavigationTests
+    func hover(_ id: Int, _ line: Int, _ character: Int) -> String {
+      T.request(s, id, "textDocument/hover", T.at(main, line, character))
+    }
+    #expect(
+      hover(2, 7, 23)
+        == #"{"jsonrpc":"2.0","id":2,"result":{"contents":{"kind":"markdown","value":"```badge\nlet gap = 4\n```\n\nset it with `-D gap=…`"},"range":\#(T.range(7, 22, 7, 25))}}"#
+    )
+    #expect(
+      hover(3, 5, 5)
+        == #"{"jsonrpc":"2.0","id":3,"result":{"contents":{"kind":"markdown","value":"```badge\ncomponent Dot(side, tint = red)\n```\n\nA dot of colour.\nSized by its caller."},"range":\#(T.range(5, 4, 5, 7))}}"#
+    )
+    #expect(hover(4, 5, 24).contains(#""value":"a colour: `#00ff00`, `rgb(0, 255, 0)`""#))
+    #expect(hover(5, 7, 10).contains(#"modifier `.frame`; labels: `width:`"#))
+    #expect(hover(6, 5, 15).contains(#"let k = i * gap"#))
+    #expect(hover(7, 3, 14).contains(#"the index of each copy, from 0"#))
+    #expect(hover(8, 0, 0) == #"{"jsonrpc":"2.0","id":8,"result":null}"#)
+    _ = s.finish()
+  }
+
+  @Test func completions() throws {
+    let (s, dir, main, _) = try LanguageServerNavigationTests.session()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    typealias T = LanguageServerNavigationTests
+    func labels(_ id: Int, _ line: Int, _ character: Int) throws -> [String] {
+      let reply = T.request(s, id, "textDocument/completion", T.at(main, line, character))
+      let json = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
+      return (json?["result"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+    }
+    // After `rect().`: modifiers.
+    let afterDot = try labels(2, 7, 11)
+    #expect(afterDot.contains("frame") && afterDot.contains("fill") && !afterDot.contains("gap"))
+    // In `.frame(width: gap, height: 10)`: the labels not written, then names.
+    let inFrame = try labels(3, 7, 30)
+    #expect(inFrame.contains("alignment:") && !inFrame.contains("width:") && !inFrame.contains("height:"))
+    // Inside the repeat: its index, the block's let, the top-level let,
+    // the imported component.
+    let inside = try labels(4, 5, 4)
+    for name in ["i", "k", "gap", "Dot", "circle", "red", "topLeading"] { #expect(inside.contains(name), "\(name)") }
+    // Outside it: not its index or let.
+    let outside = try labels(5, 7, 2)
+    #expect(!outside.contains("i") && !outside.contains("k") && outside.contains("gap"))
+    // In Dot's call: its parameters' labels, less the written ones.
+    let inCall = try labels(6, 5, 8)
+    #expect(!inCall.contains("side:") && !inCall.contains("tint:"))
+    _ = s.finish()
+  }
+}
+
+/// A real client: Neovim's (Debian's `neovim`, headless) starts `badgec
+/// lsp` on a copy of the hike badge with a mistake in it, and gets the
+/// diagnostic, a hover on the hike's name and the definition of `Badge` in
+/// the file it imports.
+@Suite struct LanguageServerClientTests {
+  @Test func neovimGetsDiagnosticsAHoverAndADefinition() throws {
+    guard let nvim = Support.tool("nvim") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var hike = try Support.read("samples/hikebadge.badge")
+    hike = hike.replacingOccurrences(of: "      .font(.caption)", with: "      .font(.caption)\n      .fil(red)")
+    try hike.write(to: dir.appendingPathComponent("hikebadge.badge"), atomically: true, encoding: .utf8)
+    try Support.read("samples/landmark.badge").write(
+      to: dir.appendingPathComponent("landmark.badge"), atomically: true, encoding: .utf8)
+    let lines = hike.components(separatedBy: "\n")
+    let textLine = try #require(lines.firstIndex { $0.contains("text(name)") })
+    let badgeLine = try #require(lines.firstIndex { $0.contains("Badge()") && !$0.hasPrefix("//") })
+    let result = dir.appendingPathComponent("result.json")
+    let run = try Support.run(
+      nvim, ["--headless", "--clean", "-c", "luafile \(Support.url("Tests/nvim-lsp-client.lua").path)"],
+      cwd: dir,
+      environment: [
+        "BADGEC": Support.badgec.path, "BADGE_FILE": dir.appendingPathComponent("hikebadge.badge").path,
+        "RESULT": result.path, "HOVER_LINE": "\(textLine)",
+        "HOVER_CHARACTER": "\(lines[textLine].distance(of: "name"))", "DEFINITION_LINE": "\(badgeLine)",
+        "DEFINITION_CHARACTER": "\(lines[badgeLine].distance(of: "Badge") + 1)",
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: result)) as? [String: Any], "no result")
+    #expect((json["errors"] as? [Any])?.isEmpty ?? true, "\(json["errors"] ?? "")")
+    let diagnostics = json["diagnostics"] as? [[String: Any]] ?? []
+    #expect(diagnostics.count == 1)
+    #expect((diagnostics.first?["message"] as? String)?.hasPrefix("unknown modifier '.fil'") == true)
+    let hover = (json["hover"] as? [String: Any])?["contents"] as? [String: Any]
+    #expect((hover?["value"] as? String)?.contains(#"let name = "Preview Testing""#) == true, "\(json["hover"] ?? "")")
+    let definition = json["definition"] as? [String: Any]
+    #expect((definition?["uri"] as? String)?.hasSuffix("/landmark.badge") == true, "\(json["definition"] ?? "")")
+  }
+}
+
+extension String {
+  /// Characters before the first `word`.
+  fileprivate func distance(of word: String) -> Int {
+    guard let r = range(of: word) else { return 0 }
+    return self[..<r.lowerBound].count
   }
 }

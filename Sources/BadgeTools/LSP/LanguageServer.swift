@@ -3,8 +3,8 @@
 // time; responses and notifications out. It holds the open documents, and
 // after each change compiles the document (its imports read from disk) and
 // publishes badgec's diagnostics, whose fix-its it offers as quick fixes.
-// It formats (through BadgeFormatter), lists a document's symbols and shows
-// its colours. Any message gets an answer or is ignored as the protocol
+// It formats (through BadgeFormatter), lists a document's symbols, shows
+// its colours, and answers about names (Navigation.swift). Any message gets an answer or is ignored as the protocol
 // says (unknown notifications); nothing a client sends ends it but `exit`
 // or the end of its input (or a framing it cannot read past).
 import BadgeKit
@@ -20,15 +20,15 @@ public final class LanguageServer {
   private let reader: MessageReader
   private let writer: MessageWriter
   /// The open documents, by URI.
-  private var documents: [String: Document] = [:]
+  var documents: [String: Document] = [:]
   /// The diagnostics last published for each open document, with the
   /// fix-its each has (for code actions).
   private var published: [String: [(diagnostic: JSON, fixes: [(range: JSON, text: String)])]] = [:]
-  private var encoding = PositionEncoding.utf16
+  var encoding = PositionEncoding.utf16
   private var initialized = false
   private var shuttingDown = false
   /// Compiler options for the diagnostics (the CLI's defaults).
-  private let options: CompileOptions
+  let options: CompileOptions
 
   /// JSON-RPC's error codes, and the protocol's.
   enum ErrorCode: Int {
@@ -106,6 +106,15 @@ public final class LanguageServer {
     case "textDocument/documentSymbol": reply(symbols(params), id: id)
     case "textDocument/documentColor": reply(colors(params), id: id)
     case "textDocument/colorPresentation": reply(colorPresentations(params), id: id)
+    case "textDocument/definition": reply(definition(params), id: id)
+    case "textDocument/references": reply(references(params), id: id)
+    case "textDocument/hover": reply(hover(params), id: id)
+    case "textDocument/completion": reply(completion(params), id: id)
+    case "textDocument/rename":
+      switch rename(params) {
+      case .success(let edit): reply(edit, id: id)
+      case .failure(let problem): reply(error: .invalidParams, problem.why, id: id)
+      }
     default: reply(error: .methodNotFound, "badgec lsp has no method '\(method)'", id: id)
     }
     return nil
@@ -129,6 +138,11 @@ public final class LanguageServer {
       ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
       ("documentSymbolProvider", .bool(true)),
       ("colorProvider", .bool(true)),
+      ("hoverProvider", .bool(true)),
+      ("definitionProvider", .bool(true)),
+      ("referencesProvider", .bool(true)),
+      ("renameProvider", .bool(true)),
+      ("completionProvider", .object([("triggerCharacters", .array([.string(".")]))])),
     ])
     return .object([
       ("capabilities", capabilities),
@@ -222,7 +236,7 @@ public final class LanguageServer {
   }
 
   /// `path` made absolute against the current folder.
-  private func absolute(_ path: String) -> String {
+  func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     guard let here = getcwd(nil, 0) else { return "/" + path }
     defer { free(here) }
