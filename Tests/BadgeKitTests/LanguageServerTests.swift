@@ -493,3 +493,33 @@ extension String {
     return self[..<r.lowerBound].count
   }
 }
+
+/// `width` and `height` hovered: the side of the frame they are read in,
+/// in every place it is laid out, as the badge is drawn.
+@Suite struct LanguageServerFrameHoverTests {
+  @Test func widthInTheLandmarksPaths() throws {
+    let path = Support.url("samples/landmark.badge").path
+    let text = try Support.read("samples/landmark.badge")
+    let s = try LSPSession.started()
+    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      .replacingOccurrences(of: "\n", with: "\\n")
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://\#(path)","languageId":"badge","version":1,"text":"\#(escaped)"}}}"#
+    )
+    _ = s.receive()
+    let lines = text.components(separatedBy: "\n")
+    let uses = lines.indices.filter { lines[$0].contains("min(width, height)") }
+    #expect(uses.count == 2)
+    var replies: [String] = []
+    for (k, line) in uses.enumerated() {
+      let c = lines[line].components(separatedBy: "min(width")[0].count + 4
+      let params = LanguageServerNavigationTests.at("file://\(path)", line, c + 1)
+      replies.append(LanguageServerNavigationTests.request(s, 10 + k, "textDocument/hover", params))
+    }
+    // BadgeBackground's path fills the 300-point badge; BadgeSymbol's is
+    // 300 + 2 × 60 (its padding of −60), in each of the 8 rotated copies.
+    #expect(replies[0].contains("**300** points here, the badge drawn at its own size"), "\(replies[0])")
+    #expect(replies[1].contains("**420** points here (in its 8 places)"), "\(replies[1])")
+    _ = s.finish()
+  }
+}

@@ -113,6 +113,10 @@ extension LanguageServer {
     let t = tokens[k]
     let name = String(decoding: document.bytes[t.range.start..<t.range.end], as: UTF8.self)
     let afterDot = k > 0 && tokens[k - 1].tag == .dot
+    let labelled = k + 1 < tokens.count && tokens[k + 1].tag == .colon
+    if (name == "width" || name == "height") && !afterDot && !labelled {
+      return answer(frameSide(name, at: offset, document, index), t.range.start..<t.range.end)
+    }
     let labels: [String]?
     let what: String
     if afterDot, let l = LanguageNames.modifiers[name] {
@@ -163,8 +167,46 @@ extension LanguageServer {
       if !comment.isEmpty { out += "\n\n" + comment }
       return out
     case .repeatIndex:
-      return code(def.name) + "\n\nthe index of each copy, from 0"
+      return code(def.name) + "\n\nthe index of each copy, from 0 (over a list with one name: each item)"
+    case .repeatItem:
+      return code(def.name) + "\n\neach item of the list repeated over"
     }
+  }
+
+  /// What `width` or `height` (`side`) is at `offset`: the side of the
+  /// frame it is read in (the innermost path, geometry block, component
+  /// body or badge around it), in each place that frame is laid out when
+  /// the badge is drawn at its own size.
+  private func frameSide(_ side: String, at offset: Int, _ document: Document, _ index: SymbolIndex) -> String {
+    let meaning = "`\(side)`: the \(side) of the frame it is read in"
+    var options = self.options
+    options.recordLayout = true
+    let result = compile(SourceFile(name: FileURI.path(document.uri) ?? document.uri, bytes: document.bytes), options: options)
+    guard let layout = result.layout else { return meaning + " (the file draws no badge to measure it in)" }
+    // Each node's scope: a component's its declaration, the others' what
+    // they are written as.
+    let components = index.definitions.filter { $0.kind == .component && $0.file == 0 }
+    func scope(_ n: LayoutNode) -> Range<Int>? {
+      guard n.range.file == 0 else { return nil }
+      switch n.kind {
+      case .component:
+        return components.first { n.label.hasPrefix($0.name + "(") || n.label == $0.name }?.declaration
+      case .badge, .geometry, .path: return n.range.start..<n.range.end
+      default: return nil
+      }
+    }
+    let holding = layout.nodes.compactMap { n in scope(n).flatMap { $0.contains(offset) ? ($0, n) : nil } }
+    guard let innermost = holding.min(by: { $0.0.count < $1.0.count })?.0 else { return meaning }
+    let sizes = holding.filter { $0.0 == innermost }.map { side == "width" ? $0.1.size.width : $0.1.size.height }
+    var distinct: [Double] = []
+    for v in sizes where !distinct.contains(v) { distinct.append(v) }
+    func number(_ v: Double) -> String {
+      let r = (v * 1000).rounded() / 1000
+      return r == r.rounded() ? String(Int(r)) : "\(r)"
+    }
+    let values = distinct.prefix(6).map(number).joined(separator: ", ") + (distinct.count > 6 ? ", …" : "")
+    let uses = sizes.count == 1 ? "" : " (in its \(sizes.count) places)"
+    return meaning + ": **\(values)** points here\(uses), the badge drawn at its own size"
   }
 
   // MARK: Completion
@@ -224,6 +266,7 @@ extension LanguageServer {
       case .component: item(def.name, 22, "component")
       case .parameter: item(def.name, 6, "parameter")
       case .repeatIndex: item(def.name, 6, "repeat index")
+      case .repeatItem: item(def.name, 6, "repeat item")
       case .topLevelLet, .blockLet: item(def.name, 21, "let")
       }
     }

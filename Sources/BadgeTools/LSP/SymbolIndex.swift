@@ -13,7 +13,7 @@ import BadgeKit
 /// Declarations and uses of the names of a document and its imports.
 struct SymbolIndex {
   enum Kind: Equatable {
-    case topLevelLet, component, parameter, blockLet, repeatIndex
+    case topLevelLet, component, parameter, blockLet, repeatIndex, repeatItem
   }
 
   /// One declared name.
@@ -73,7 +73,7 @@ struct SymbolIndex {
       return u.definition
     }
     return definitions.firstIndex {
-      $0.file == 0 && ($0.nameRange.contains(offset) || $0.nameRange.upperBound == offset)
+      $0.file == 0 && !$0.nameRange.isEmpty && ($0.nameRange.contains(offset) || $0.nameRange.upperBound == offset)
     }
   }
 
@@ -228,15 +228,9 @@ struct SymbolIndex {
       arguments(s.arguments, of: nil)
       block(s.body)
     case .geometry(let b): block(b)
-    case .repeat(let count, let index, let indexRange, let body, _):
+    case .repeat(let count, let index, let indexRange, let body, let item):
       expression(count)
-      var scope: [String: Int] = [:]
-      if let index, let indexRange {
-        let i = define(index, .repeatIndex, file, indexRange, indexRange)
-        scopeOf[i] = indexRange.start..<body.range.end
-        scope[index] = i
-      }
-      scopes.append(scope)
+      scopes.append(repeatNames(index, indexRange, item, at: e.range.start, over: e.range.start..<body.range.end))
       block(body)
       scopes.removeLast()
     case .call(let name, let nameRange, let args):
@@ -249,6 +243,29 @@ struct SymbolIndex {
     }
   }
 
+  /// The names a repeat's copies see (`as i`, `as i, v`, or `index` and
+  /// `item`), declared where written (`indexRange`) or, unwritten, at the
+  /// repeat itself (an empty range at `start`), seen over `scope`.
+  private mutating func repeatNames(
+    _ index: String?, _ indexRange: SourceRange?, _ item: String?, at start: Int, over scope: Range<Int>
+  ) -> [String: Int] {
+    let here = SourceRange(file: file, start: start, end: start)
+    var names: [(String, Kind, SourceRange)] = []
+    if let index {
+      names.append((index, .repeatIndex, indexRange ?? here))
+      if let item { names.append((item, .repeatItem, here)) }
+    } else {
+      names = [("index", .repeatIndex, here), ("item", .repeatItem, here)]
+    }
+    var out: [String: Int] = [:]
+    for (name, kind, range) in names {
+      let i = define(name, kind, file, range, range)
+      scopeOf[i] = scope
+      out[name] = i
+    }
+    return out
+  }
+
   private mutating func pathBody(_ body: PathBody) {
     scopes.append([:])
     for item in body.items {
@@ -258,9 +275,11 @@ struct SymbolIndex {
       case .within(let rect, let inner, _):
         for e in rect { expression(e) }
         pathBody(inner)
-      case .repeat(let count, _, let inner, _, _):
+      case .repeat(let count, let index, let inner, let range, let item):
         expression(count)
+        scopes.append(repeatNames(index, nil, item, at: range.start, over: range.start..<range.end))
         pathBody(inner)
+        scopes.removeLast()
       }
     }
     scopes.removeLast()
@@ -292,9 +311,11 @@ struct SymbolIndex {
       expression(base)
       arguments(args, of: nil)
     case .view(let element): self.element(element)
-    case .repeatList(let count, _, let items, _):
+    case .repeatList(let count, let index, let items, let item):
       expression(count)
+      scopes.append(repeatNames(index, nil, item, at: e.range.start, over: e.range.start..<e.range.end))
       for item in items { expression(item) }
+      scopes.removeLast()
     case .index(let list, let i):
       expression(list)
       expression(i)
