@@ -486,6 +486,40 @@ final class LSPSession: @unchecked Sendable {
   }
 }
 
+/// The VS Code extension's client (editors/vscode/extension.js) run by
+/// Node against the real server, with a stand-in for VS Code's API
+/// (Tests/vscode-extension-check.js): the same hike badge with a mistake.
+@Suite struct VSCodeExtensionTests {
+  @Test func theExtensionTalksToTheServer() throws {
+    guard let node = Support.tool("node") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var hike = try Support.read("samples/hikebadge.badge")
+    hike = hike.replacingOccurrences(of: "      .font(.caption)", with: "      .font(.caption)\n      .fil(red)")
+    try hike.write(to: dir.appendingPathComponent("hikebadge.badge"), atomically: true, encoding: .utf8)
+    try Support.read("samples/landmark.badge").write(
+      to: dir.appendingPathComponent("landmark.badge"), atomically: true, encoding: .utf8)
+    let run = try Support.run(
+      node, [Support.url("Tests/vscode-extension-check.js").path], cwd: dir,
+      environment: [
+        "BADGEC": Support.badgec.path, "EXTENSION": Support.url("editors/vscode/extension.js").path,
+        "BADGE_FILE": dir.appendingPathComponent("hikebadge.badge").path,
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], "\(run.stderr)")
+    let diagnostics = json["diagnostics"] as? [[String: Any]] ?? []
+    #expect(diagnostics.count == 1)
+    #expect((diagnostics.first?["message"] as? String)?.hasPrefix("unknown modifier '.fil'") == true)
+    let hover = (json["hover"] as? [String: Any])?["contents"] as? [String: Any]
+    #expect((hover?["value"] as? String)?.contains(#"let name = "Preview Testing""#) == true, "\(json["hover"] ?? "")")
+    #expect(((json["definition"] as? [String: Any])?["uri"] as? String)?.hasSuffix("/landmark.badge") == true)
+    #expect((json["completion"] as? [String])?.contains("font") == true)
+    #expect(((json["codeActions"] as? [[String: Any]])?.first?["title"] as? String) == "write 'fill'")
+    #expect(json["symbols"] as? [String] == ["name", "HikeBadge"])
+    #expect((json["colors"] as? [Any])?.count == 1)
+  }
+}
+
 extension String {
   /// Characters before the first `word`.
   fileprivate func distance(of word: String) -> Int {
