@@ -224,6 +224,52 @@ import Testing
     if let once { #expect(FormatterTests.formatted(once) == once, "case \(k) is not idempotent") }
   }
 
+  /// Samples with random bytes changed: each is refused (syntax errors) or
+  /// formatted to a text that draws the same and formats to itself; the
+  /// formatter never fails its own check.
+  @Test func mangledSamplesAreRefusedOrFormattedFaithfully() throws {
+    var random = RasterCoverageTests.Random(state: 0x5EED_F00D)
+    let pieces: [[UInt8]] = [
+      "(", ")", "{", "}", ",", ".", "-", " ", "\n", "//", "/*", "*/", "\"", "x", "1", ":", "?", "\\", "é",
+    ]
+    .map { Array($0.utf8) }
+    var formatted = 0
+    for file in try FormatterTests.badgeFiles("samples") + FormatterTests.badgeFiles("samples/lib") {
+      let original = Array(try Support.read(file).utf8)
+      for _ in 0..<20 {
+        var bytes = original
+        for _ in 0..<1 + Int(random.next() * 3) {
+          let at = Int(random.next() * Double(bytes.count))
+          switch Int(random.next() * 3) {
+          case 0: bytes.insert(contentsOf: pieces[Int(random.next() * Double(pieces.count))], at: at)
+          case 1: bytes.remove(at: min(at, bytes.count - 1))
+          default: bytes[min(at, bytes.count - 1)] = pieces[Int(random.next() * Double(pieces.count))][0]
+          }
+        }
+        let name = Support.rootFromHere + file
+        let source = SourceFile(name: name, bytes: bytes)
+        switch BadgeFormatter.format(source) {
+        case .refused: continue
+        case .failed(let why):
+          Issue.record("\(file): the formatter failed its check (\(why))\n\(String(decoding: bytes, as: UTF8.self))")
+        case .formatted(let text):
+          formatted += 1
+          let before = BadgeKit.compile(source, options: CompileOptions()).output
+          let after = BadgeKit.compile(SourceFile(name: name, bytes: text), options: CompileOptions()).output
+          let same = before == after
+          #expect(same, "\(file): draws differently after formatting\n\(String(decoding: text, as: UTF8.self))")
+          guard case .formatted(let again) = BadgeFormatter.format(SourceFile(name: name, bytes: text)) else {
+            Issue.record("\(file): the formatted text is refused")
+            continue
+          }
+          #expect(again == text, "\(file): not idempotent")
+        }
+      }
+    }
+    // Some mangled files still parse (a space, a digit): they are formatted.
+    #expect(formatted > 10)
+  }
+
   @Test func filesWithSyntaxErrorsAreRefused() {
     for text in ["badge B size 100 {\n  rect(\n}\n", "let x = \n", "badge B size 100 {\n  rect()\n", "let = 1\n"] {
       guard case .refused(let diagnostics, _) = BadgeFormatter.format(SourceFile(name: "t.badge", text: text)) else {

@@ -33,7 +33,7 @@ import Testing
     let bad = [
       "", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "-", "1e", "nul", "tru", "'a'", "\"a", "\"\\x\"",
       "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\u{1}b\"", "[1 2]", "{\"a\" 1}", "{1: 2}", "1 2",
-      "// c\n1", "[1] x", "NaN", "Infinity",
+      "// c\n1", "[1] x", "NaN", "Infinity", "1e400", "-1e999",
     ]
     for text in bad { #expect(JSONTests.parse(text) == nil, "\(text)") }
     // Invalid UTF-8 in a string.
@@ -53,6 +53,33 @@ import Testing
     } catch {
       #expect(error.message.contains("levels of nesting"))
     }
+  }
+
+  /// Random changes to a valid message never crash the reader: a value
+  /// comes back, written as text that reads back the same, or an error.
+  @Test func mangledMessagesAreReadOrRefused() {
+    let message = Array(
+      #"{"jsonrpc":"2.0","id":12,"method":"textDocument/didChange","params":{"contentChanges":[{"text":"a\n\u00e9\"b","range":{"start":{"line":0,"character":1e1}}}],"x":[true,false,null,-0.5]}}"#
+        .utf8)
+    var random = RasterCoverageTests.Random(state: 42)
+    let bytes: [UInt8] = Array(#"{}[]",:\u0123456789.eE+-tfn "#.utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
+    var read = 0
+    for _ in 0..<3000 {
+      var m = message
+      for _ in 0..<1 + Int(random.next() * 4) {
+        let at = Int(random.next() * Double(m.count))
+        let b = bytes[Int(random.next() * Double(bytes.count))]
+        switch Int(random.next() * 3) {
+        case 0: m.insert(b, at: at)
+        case 1: m.remove(at: min(at, m.count - 1))
+        default: m[min(at, m.count - 1)] = b
+        }
+      }
+      guard let value = try? JSON.parse(m) else { continue }
+      read += 1
+      #expect((try? JSON.parse(Array(value.text.utf8))) == value, "\(String(decoding: m, as: UTF8.self))")
+    }
+    #expect(read > 0)
   }
 
   @Test func contentLengthIsReadStrictly() {

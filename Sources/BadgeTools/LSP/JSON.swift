@@ -257,6 +257,7 @@ public enum JSON: Equatable, Sendable {
         guard digits() > 0 else { throw error("a digit in the exponent") }
       }
       guard let n = Double(String(decoding: bytes[start..<at], as: UTF8.self)) else { throw error("a number") }
+      guard n.isFinite else { throw ParseError(offset: start, message: "a number too large for a double") }
       return .number(n)
     }
 

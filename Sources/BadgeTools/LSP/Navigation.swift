@@ -181,7 +181,8 @@ extension LanguageServer {
     let meaning = "`\(side)`: the \(side) of the frame it is read in"
     var options = self.options
     options.recordLayout = true
-    let result = compile(SourceFile(name: FileURI.path(document.uri) ?? document.uri, bytes: document.bytes), options: options)
+    let result = compile(
+      SourceFile(name: FileURI.path(document.uri) ?? document.uri, bytes: document.bytes), options: options)
     guard let layout = result.layout else { return meaning + " (the file draws no badge to measure it in)" }
     // Each node's scope: a component's its declaration, the others' what
     // they are written as.
