@@ -50,6 +50,7 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
   var args = arguments
   if let first = args.first, let command = Invocation.Command(rawValue: first), command != .compile {
     inv.command = command
+    commandBeingRead = command
     args.removeFirst()
   }
   var i = 0
@@ -255,9 +256,18 @@ func parseSize(_ text: String) -> Size? {
   return Size(values[0], values.count == 2 ? values[1] : values[0])
 }
 
+/// The command whose flags are being read (for the usage line of errors).
+nonisolated(unsafe) var commandBeingRead = Invocation.Command.compile
+
 func usageError(_ message: String) -> Never {
-  writeAll(
-    2,
-    Array("badgec: error: \(printable(message))\nusage: badgec INPUT [-o OUTPUT] [options]; see badgec --help\n".utf8))
+  let line: String
+  switch commandBeingRead {
+  case .compile: line = "usage: badgec INPUT [-o OUTPUT] [options]; see badgec --help"
+  case .explain: line = "usage: badgec explain INPUT [--size W | WxH] [--json] [options]; see badgec explain --help"
+  case .preview: line = "usage: badgec preview INPUT [--port N] [--size S,…] [options]; see badgec preview --help"
+  case .fmt: line = "usage: badgec fmt FILE… [--check | --stdout]; see badgec fmt --help"
+  case .lsp: line = "usage: badgec lsp; see badgec lsp --help"
+  }
+  writeAll(2, Array("badgec: error: \(printable(message))\n\(line)\n".utf8))
   exit(2)
 }

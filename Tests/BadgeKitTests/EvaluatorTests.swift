@@ -186,4 +186,29 @@ struct EvaluatorTests {
     let (_, messages) = EvaluatorTests.eval(text)
     #expect(messages == [message])
   }
+
+  @Test func valuesAreWrittenAsTheLanguageWritesThem() {
+    #expect(Value.number(4).written == "4")
+    #expect(Value.length(1.0 / 3).written == "0.333")
+    #expect(Value.angle(Double.pi / 4).written == "45deg")
+    #expect(Value.fraction(0.5).written == "50%")
+    #expect(Value.tuple([.number(0.5), .number(0)]).written == "(0.5, 0)")
+    #expect(Value.color(RGBA(r: 1, g: 0.5, b: 0)).written == "#ff8000")
+    #expect(Value.color(RGBA(r: 0, g: 0, b: 0, a: 0.5)).written == "#00000080")
+    #expect(Value.string("a \"b\"\n").written == #""a \"b\"\n""#)
+    #expect(Value.keyword("fit").written == "fit")
+    #expect(Value.bool(true).written == "true")
+  }
+
+  @Test func valuesAreRecordedOnlyWhenAsked() {
+    let text = "let n = 3\nbadge B size 100 {\n  repeat n as i { rect().frame(width: i + 1) }\n}\n"
+    var options = CompileOptions()
+    #expect(BadgeKit.compile(SourceFile(name: "t", text: text), options: options).values.isEmpty)
+    options.recordValues = true
+    let values = BadgeKit.compile(SourceFile(name: "t", text: text), options: options).values
+    // `n` declared (4..<5) and read (38..<39); `i` read at 67..<68.
+    #expect(values[SourceRange(file: 0, start: 4, end: 5)] == [.number(3)])
+    #expect(values[SourceRange(file: 0, start: 38, end: 39)] == [.number(3)])
+    #expect(values[SourceRange(file: 0, start: 67, end: 68)] == [.number(0), .number(1), .number(2)])
+  }
 }

@@ -209,6 +209,19 @@ import Testing
       "badge B size 100 {\n  repeat 4 as i { rect().frame(width: 18%, height: 40%).rotate(i * 90deg, anchor: bottom).opacity(0.5) }.opacity(0.8)\n}\n",
       "badge B size 100 {\n  repeat 4 as i {\n    rect()\n      .frame(width: 18%, height: 40%)\n      .rotate(i * 90deg, anchor: bottom)\n      .opacity(0.5)\n  }\n  .opacity(0.8)\n}\n"
     ),
+    // A column of trailing comments stays a column when the code before
+    // them changes width; a lone one keeps its spaces. Unary minus after
+    // a parenthesis is joined to its operand.
+    (
+      "let gold = rgb(250, 196, 70)   // the gold\nlet ink  = rgb(24, 40, 96)     // deep blue\nlet n    = -(-5)               // points\nlet z=1 // lone\n",
+      "let gold = rgb(250, 196, 70)   // the gold\nlet ink = rgb(24, 40, 96)      // deep blue\nlet n = -(-5)                  // points\nlet z = 1 // lone\n"
+    ),
+    // A block's `{` on a line of its own stands with its item; a trailing
+    // comment does not count toward the width.
+    (
+      "component C(a) {\n  if a > 1 { rect() }\n  else\n  {\n    circle()\n  }\n  rect().fill(red).frame(width: 10, height: 10).offset(x: 1, y: 2).rotate(45deg)   // a comment long enough to pass the width\n}\n",
+      "component C(a) {\n  if a > 1 { rect() }\n  else\n  {\n    circle()\n  }\n  rect().fill(red).frame(width: 10, height: 10).offset(x: 1, y: 2).rotate(45deg)   // a comment long enough to pass the width\n}\n"
+    ),
     // A call's parenthesis stays joined to its name, and a path command's
     // point apart from its name.
     (

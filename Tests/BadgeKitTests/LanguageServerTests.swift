@@ -402,7 +402,7 @@ final class LSPSession: @unchecked Sendable {
     }
     #expect(
       hover(2, 7, 23)
-        == #"{"jsonrpc":"2.0","id":2,"result":{"contents":{"kind":"markdown","value":"```badge\nlet gap = 4\n```\n\nset it with `-D gap=…`"},"range":\#(T.range(7, 22, 7, 25))}}"#
+        == #"{"jsonrpc":"2.0","id":2,"result":{"contents":{"kind":"markdown","value":"```badge\nlet gap = 4\n```\n\nset it with `-D gap=…`\n\nhere: `4`"},"range":\#(T.range(7, 22, 7, 25))}}"#
     )
     #expect(
       hover(3, 5, 5)
@@ -450,15 +450,22 @@ final class LSPSession: @unchecked Sendable {
 /// diagnostic, a hover on the hike's name and the definition of `Badge` in
 /// the file it imports.
 @Suite struct LanguageServerClientTests {
-  @Test func neovimGetsDiagnosticsAHoverAndADefinition() throws {
-    guard let nvim = Support.tool("nvim") else { return }
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
+  /// Writes the hike badge, with `.fil(red)` after its caption's font, and
+  /// the landmark it imports into `dir`; the hike badge's text.
+  static func hikeWithAMistake(in dir: URL) throws -> String {
     var hike = try Support.read("samples/hikebadge.badge")
     hike = hike.replacingOccurrences(of: "      .font(.caption)", with: "      .font(.caption)\n      .fil(red)")
     try hike.write(to: dir.appendingPathComponent("hikebadge.badge"), atomically: true, encoding: .utf8)
     try Support.read("samples/landmark.badge").write(
       to: dir.appendingPathComponent("landmark.badge"), atomically: true, encoding: .utf8)
+    return hike
+  }
+
+  @Test func neovimGetsDiagnosticsAHoverAndADefinition() throws {
+    guard let nvim = Support.tool("nvim") else { return }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let hike = try LanguageServerClientTests.hikeWithAMistake(in: dir)
     let lines = hike.components(separatedBy: "\n")
     let textLine = try #require(lines.firstIndex { $0.contains("text(name)") })
     let badgeLine = try #require(lines.firstIndex { $0.contains("Badge()") && !$0.hasPrefix("//") })
@@ -494,11 +501,7 @@ final class LSPSession: @unchecked Sendable {
     guard let node = Support.tool("node") else { return }
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    var hike = try Support.read("samples/hikebadge.badge")
-    hike = hike.replacingOccurrences(of: "      .font(.caption)", with: "      .font(.caption)\n      .fil(red)")
-    try hike.write(to: dir.appendingPathComponent("hikebadge.badge"), atomically: true, encoding: .utf8)
-    try Support.read("samples/landmark.badge").write(
-      to: dir.appendingPathComponent("landmark.badge"), atomically: true, encoding: .utf8)
+    _ = try LanguageServerClientTests.hikeWithAMistake(in: dir)
     let run = try Support.run(
       node, [Support.url("Tests/vscode-extension-check.js").path], cwd: dir,
       environment: [
@@ -554,6 +557,21 @@ extension String {
     // 300 + 2 × 60 (its padding of −60), in each of the 8 rotated copies.
     #expect(replies[0].contains("**300** points here, the badge drawn at its own size"), "\(replies[0])")
     #expect(replies[1].contains("**420** points here (in its 8 places)"), "\(replies[1])")
+    // The values names take as the badge is drawn: the rotation of each
+    // of the 8 copies; the symbol's height, three quarters of 420.
+    let rotate = try #require(lines.firstIndex { $0.contains("rotate(angle") })
+    let angle = LanguageServerNavigationTests.request(
+      s, 20, "textDocument/hover",
+      LanguageServerNavigationTests.at(
+        "file://\(path)", rotate, lines[rotate].components(separatedBy: "rotate(")[0].count + 8))
+    #expect(
+      angle.contains(
+        "here: `0deg`, `45deg`, `90deg`, `135deg`, `180deg`, `225deg`, `270deg`, `315deg` (in its places)"), "\(angle)")
+    let h = try #require(lines.firstIndex { $0.contains("let h = ") })
+    let height = LanguageServerNavigationTests.request(
+      s, 21, "textDocument/hover",
+      LanguageServerNavigationTests.at("file://\(path)", h, lines[h].components(separatedBy: "let h")[0].count + 4))
+    #expect(height.contains(#"let h = side * 0.75\n```\n\nhere: `315`"#), "\(height)")
     _ = s.finish()
   }
 }

@@ -48,6 +48,10 @@ public struct CompileOptions: Sendable {
   /// Record the layout tree (`CompileResult.layout`): what `explain`
   /// prints. Set by `debugFrames` and `sourceMap` too.
   public var recordLayout = false
+  /// Record the values names take where they are read and lets where
+  /// they are declared (`CompileResult.values`): what an editor's hover
+  /// shows.
+  public var recordValues = false
   /// Draw every element's frame and anchor over the badge (`--debug-frames`).
   public var debugFrames = false
   /// Give every shape of the SVG its layout node and source place as
@@ -96,6 +100,11 @@ public struct CompileResult: Sendable {
   /// The layout tree, when `recordLayout` (or `debugFrames`, `sourceMap`)
   /// asked for it and the layout ran.
   public var layout: LayoutRecord?
+  /// With `recordValues`: the values each name took where it is read, and
+  /// each let where it is declared (its name's range), as the badge is
+  /// drawn (not while stacks measure their children), at most
+  /// `Evaluator.recordedPerPlace` different ones a place, in order.
+  public var values: [SourceRange: [Value]] = [:]
   /// Where the badge's name is written: where errors of the backend's
   /// first stage are reported.
   var badgeRange: SourceRange?
@@ -274,6 +283,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   // Stage 4: values of the top level (names declared twice were found
   // with the imports).
   let evaluator = Evaluator()
+  if options.recordValues { evaluator.recordedValues = [:] }
   let globals = Builtins.globalScope(colorScheme: options.colorScheme)
   let letNames = Set(parsed.file.lets.map(\.name))
   var overrideValues: [String: Expr] = [:]  // the last -D of each name wins
@@ -285,7 +295,9 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   }
   for decl in parsed.file.lets {
     let expr = overrideValues[decl.name] ?? decl.value
-    globals.define(decl.name, evaluator.eval(expr, globals))
+    let value = evaluator.eval(expr, globals)
+    evaluator.record(value, at: decl.nameRange)
+    globals.define(decl.name, value)
   }
   let declared = options.canvasSize.map { ($0.width, $0.height) } ?? declaredSize(badge, globals, evaluator)
 
@@ -322,6 +334,7 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   result.diagnostics = imports.noting(sortedBySource(notingOverrides(bag.all, overrides, parsed.uses)))
   result.unlisted = bag.unlisted
   result.badgeRange = badge.nameRange
+  result.values = evaluator.recordedValues ?? [:]
   if options.keepsMemoryUntilExit { keepUntilExit((parsed, names, evaluator, globals)) }
   guard !bag.hasErrors else { return result }
   // Stage 6, the backend, runs when the output is written.

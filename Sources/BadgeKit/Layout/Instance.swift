@@ -134,7 +134,7 @@ extension LayoutEngine {
     for item in block.items {
       switch item {
       case .let(let decl):
-        scope = scope.afterLet(decl.name, evaluator.eval(decl.value, scope))
+        scope = scope.afterLet(decl.name, evaluator.evalLet(decl, scope))
       case .conditional(let c):
         // One branch's elements, in place (its lets stay inside it); they
         // were not counted with the block's, so they pay their views.

@@ -68,7 +68,7 @@ struct PathBuilder {
       if overflowed { return }
       switch item {
       case .let(let decl):
-        scope = scope.afterLet(decl.name, evaluator.eval(decl.value, scope))
+        scope = scope.afterLet(decl.name, evaluator.evalLet(decl, scope))
       case .within(let rect, let inner, _):
         guard let r = rectangle(rect, scope, space) else {
           broken = true

@@ -25,6 +25,28 @@ final class Evaluator {
   /// Where a warning was reported (see `warn`): one a place.
   var warned: Set<SourceRange> = []
 
+  /// When not nil, the values names take where they are read and lets
+  /// where they are declared (`CompileOptions.recordValues`).
+  var recordedValues: [SourceRange: [Value]]?
+  /// The most different values kept for one place.
+  static let recordedPerPlace = 16
+
+  /// Keeps `value` for `range` when recording, outside measuring passes.
+  func record(_ value: Value, at range: SourceRange) {
+    guard recordedValues != nil, muted == 0, value != .invalid else { return }
+    var kept = recordedValues![range, default: []]
+    guard kept.count < Evaluator.recordedPerPlace, !kept.contains(value) else { return }
+    kept.append(value)
+    recordedValues![range] = kept
+  }
+
+  /// The value of `decl`'s expression, kept for its name when recording.
+  func evalLet(_ decl: LetDecl, _ scope: Scope) -> Value {
+    let value = eval(decl.value, scope)
+    record(value, at: decl.nameRange)
+    return value
+  }
+
   /// Reports `message`, with notes for the components it is inside: the
   /// three innermost and the outermost; with a fix-it writing
   /// `replacement` over `range` when one is given.
@@ -98,7 +120,10 @@ final class Evaluator {
       return .string(out)
     case .color(let c): return .color(c)
     case .name(let name):
-      if let v = scope.lookup(name) { return v }
+      if let v = scope.lookup(name) {
+        if recordedValues != nil { record(v, at: expr.range) }
+        return v
+      }
       report(.unknownName(name), expr.range)
       return .invalid
     case .call(let name, let args):

@@ -15,7 +15,8 @@
 //   side (`SpacingRules.swift`), except in a path's lines that the author
 //   spaced out (a point table's columns), which are kept as written;
 // - comments stay where they are: on their own line (indented as the line
-//   they come before) or after a token (with the spaces before them).
+//   they come before) or after a token (with the spaces before them; a
+//   column of trailing comments stays a column: CommentColumns.swift).
 
 import BadgeKit
 
@@ -40,8 +41,18 @@ struct FormatPrinter {
   /// Tokens that must start a line.
   var forcedBreaks: Set<Int> = []
 
+  /// A `//` comment after code on its line.
+  struct TrailingComment {
+    /// Where in `out` the spaces before it and it begin.
+    var spaces: Int, comment: Int
+    /// Where in the source it begins, and where the code before it ends.
+    var source: Int, sourceCodeEnd: Int
+  }
+
   /// The text so far.
   private(set) var out: [UInt8] = []
+  /// The trailing comments written, in order.
+  private(set) var trailingComments: [TrailingComment] = []
   /// Where in `out` each token was written.
   private(set) var written: [Int] = []
   /// Whether each token began its line.
@@ -64,6 +75,7 @@ struct FormatPrinter {
   /// Formats the whole file into `out`.
   mutating func print() {
     out = []
+    trailingComments = []
     written = Array(repeating: 0, count: tokens.count)
     firstOnLine = Array(repeating: false, count: tokens.count)
     lineIndent = Array(repeating: 0, count: tokens.count)
@@ -97,6 +109,12 @@ struct FormatPrinter {
           indent = last ? 0 : commentIndent(before: t)
           writeIndent()
         } else {
+          if text.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+            trailingComments.append(
+              TrailingComment(
+                spaces: out.count, comment: out.count + spaces.count, source: text.startIndex,
+                sourceCodeEnd: spaces.startIndex))
+          }
           out += spaces
         }
         out += text
@@ -168,7 +186,8 @@ struct FormatPrinter {
     if !top.isBrace { return top.lineIndent + 2 }
     let content = top.lineIndent + 2
     if roles.itemStarts.contains(tokens[t].range.start) || top.token == t - 1 { return content }
-    if tokens[t].kind == .keyword(.else) { return top.itemIndent ?? content }
+    // `else`, or a block's `{` on a line of its own, stand with their item.
+    if tokens[t].kind == .keyword(.else) || tag == .leftBrace { return top.itemIndent ?? content }
     return (top.itemIndent ?? content) + 2
   }
 

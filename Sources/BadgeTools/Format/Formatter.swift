@@ -43,26 +43,32 @@ public enum BadgeFormatter {
       if more.isSubset(of: printer.forcedBreaks) { break }
       printer.forcedBreaks.formUnion(more)
     }
-    let text = printer.out
+    let text = CommentColumns.aligned(printer.out, printer.trailingComments, source: source.bytes)
     if let problem = check(text, against: source, tokens) { return .failed(problem) }
     return .formatted(text)
   }
 
   /// The line breaks that split every chain with a modifier on a line
-  /// longer than `width`, not at its start: one before each of its
+  /// longer than `width` (a trailing comment not counted), not at its start: one before each of its
   /// modifiers; for an item of a block, one before the item too, and
   /// after the block's `{` and before its `}` when they share its line.
   static func longChains(_ p: FormatPrinter, roles: SyntaxRoles, spacing: SpacingRules) -> Set<Int> {
     // Each output line's end, and whether it is too long.
+    // (A trailing comment is not counted.)
     var lineEnds: [Int] = []
     var long: [Bool] = []
     var columns = 0
+    var inComment = false
+    let comments = Set(p.trailingComments.map(\.spaces))
     for (i, b) in p.out.enumerated() {
       if b == 0x0A {
         lineEnds.append(i)
         long.append(columns > width)
         columns = 0
-      } else if b & 0xC0 != 0x80 {
+        inComment = false
+      } else if comments.contains(i) {
+        inComment = true
+      } else if b & 0xC0 != 0x80 && !inComment {
         columns += 1
       }
     }

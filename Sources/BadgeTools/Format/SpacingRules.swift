@@ -4,7 +4,7 @@
 // command's point, `line (x, y)`; a dot and the name after it) the space
 // stays as written. Also which lines of a path keep the author's spacing:
 // those spaced out as columns lined up by hand are (two spaces or more
-// between tokens, or one after a `(`).
+// between tokens, a tab, or one space after a `(`).
 import BadgeKit
 
 /// Decides the spaces between tokens on one line.
@@ -82,9 +82,17 @@ struct SpacingRules {
     }
     switch left {
     case .leftParen, .leftBracket, .bang, .interpolationStart, .interpolationMiddle: return false
-    case .minus: return !roles.unary.contains(tokens[p].range.start)
+    case .minus: return !isUnary(p)
     default: return true
     }
+  }
+
+  /// Whether the `-` at token `p` is a negation: the tree says so, or it
+  /// follows no operand (`(-1`, `* -x`), or a path command's name.
+  func isUnary(_ p: Int) -> Bool {
+    if roles.unary.contains(tokens[p].range.start) || p == 0 { return true }
+    let before = tokens[p - 1]
+    return !SpacingRules.endsOperand(before.tag) || roles.pathCommands.contains(before.range.start)
   }
 
   /// Whether the text between `p` and `t` is kept as written: both on one
@@ -115,7 +123,7 @@ struct SpacingRules {
 
   /// Each token's source line and path body, and the path lines whose
   /// spacing is kept: one with two spaces or more between two of its
-  /// tokens, or one after a `(` (no comment between them).
+  /// tokens, a tab, or one space after a `(` (no comment between them).
   private mutating func findLines() {
     sourceLine = Array(repeating: 0, count: tokens.count)
     pathBody = Array(repeating: nil, count: tokens.count)
@@ -144,7 +152,9 @@ struct SpacingRules {
       guard !gap.contains(UInt8(ascii: "/")) else { continue }
       // Columns: two or more spaces, or one after a `(` (`( 0.5, 0)`
       // over `(10.5, 0)`); one before a comma is only a slip.
-      if gap.count >= 2 || gap.count == 1 && tokens[t - 1].tag == .leftParen && !space(between: t - 1, and: t) {
+      if gap.count >= 2 || gap.contains(0x09)
+        || gap.count == 1 && tokens[t - 1].tag == .leftParen && !space(between: t - 1, and: t)
+      {
         keptLines.insert(sourceLine[t])
       }
     }

@@ -100,10 +100,18 @@ extension LanguageServer {
         "a colour: " + ColorLiterals.spellings(found.color).map { "`\($0)`" }.joined(separator: ", "), found.range)
     }
     if let d = index.definition(at: offset) {
-      let here =
-        index.uses.first { $0.file == 0 && ($0.range.contains(offset) || $0.range.upperBound == offset) }?.range
-        ?? index.definitions[d].nameRange
-      return answer(describe(index, d), here)
+      let use = index.uses.first { $0.file == 0 && ($0.range.contains(offset) || $0.range.upperBound == offset) }
+      let here = use?.range ?? index.definitions[d].nameRange
+      var text = describe(index, d)
+      if index.definitions[d].kind != .component {
+        let values = takenValues(d, at: use?.range, index, document)
+        if values.count == 1 {
+          text += "\n\nhere: `\(values[0])`"
+        } else if !values.isEmpty {
+          text += "\n\nhere: " + values.map { "`\($0)`" }.joined(separator: ", ") + " (in its places)"
+        }
+      }
+      return answer(text, here)
     }
     // A modifier, a function or a view of the language.
     let tokens = Lexer.tokenize(SourceFile(name: "", bytes: document.bytes)).tokens
@@ -135,6 +143,40 @@ extension LanguageServer {
     var text = what + (labels.isEmpty ? "" : "; labels: " + labels.map { "`\($0):`" }.joined(separator: ", "))
     if let reference { text += "\n\n" + reference }
     return answer(text, t.range.start..<t.range.end)
+  }
+
+  /// The values definition `d` takes, as the badge is drawn at its own
+  /// size: where it is read at `use`, or (on its declaration) where a let
+  /// is declared or a parameter is read; spelled as the language writes
+  /// them. Only for names of the document itself.
+  private func takenValues(_ d: Int, at use: Range<Int>?, _ index: SymbolIndex, _ document: Document) -> [String] {
+    let def = index.definitions[d]
+    guard def.file == 0 || use != nil else { return [] }
+    var options = self.options
+    options.recordValues = true
+    let result = compile(
+      SourceFile(name: FileURI.path(document.uri) ?? document.uri, bytes: document.bytes), options: options)
+    // The places to read: the use; else the let's name, or every use of
+    // the parameter or index in the document.
+    var places: [Range<Int>] = []
+    if let use {
+      places = [use]
+    } else if def.kind == .topLevelLet || def.kind == .blockLet {
+      places = [def.nameRange]
+    } else {
+      places = index.uses(of: d).filter { $0.file == 0 }.map(\.range)
+    }
+    var out: [String] = []
+    for (range, values) in result.values.sorted(by: { $0.key.start < $1.key.start }) where range.file == 0 {
+      // A name written with a leading dot (`.red`) is read with it.
+      guard
+        places.contains(where: {
+          range.end == $0.upperBound && range.start <= $0.lowerBound && $0.lowerBound - range.start <= 1
+        })
+      else { continue }
+      for v in values where !out.contains(v.written) { out.append(v.written) }
+    }
+    return Array(out.prefix(16))
   }
 
   /// What definition `d` is, in Markdown.
