@@ -575,3 +575,39 @@ extension String {
     _ = s.finish()
   }
 }
+
+/// An imported file open in the editor is read as the editor holds it: a
+/// change to it, saved or not, gives the files that import it their
+/// diagnostics again.
+@Suite struct LanguageServerUnsavedImportTests {
+  @Test func editingALibraryUpdatesTheBadgesThatUseIt() throws {
+    let (s, dir, main, lib) = try LanguageServerNavigationTests.session()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let escaped = LanguageServerNavigationTests.lib.replacingOccurrences(of: "\n", with: "\\n")
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(lib)","languageId":"badge","version":1,"text":"\#(escaped)"}}}"#
+    )
+    // The library alone has no badge: an error of its own, and main's
+    // diagnostics again (none).
+    #expect(s.receive()?.contains(#""uri":"\#(lib)""#) == true)
+    #expect(s.receive()?.contains(#""uri":"\#(main)","version":1,"diagnostics":[]"#) == true)
+    // Dot renamed in the editor, not saved: main's use of it is unknown.
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(lib)","version":2},"contentChanges":[{"range":{"start":{"line":2,"character":10},"end":{"line":2,"character":13}},"text":"Spot"}]}}"#
+    )
+    _ = s.receive()
+    let after = s.receive() ?? ""
+    #expect(after.contains(#""uri":"\#(main)""#) && after.contains("unknown component or shape 'Dot'"), "\(after)")
+    // Its definition is now found where the editor has it.
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(main)","version":2},"contentChanges":[{"range":{"start":{"line":5,"character":4},"end":{"line":5,"character":7}},"text":"Spot"}]}}"#
+    )
+    #expect(s.receive()?.contains(#""uri":"\#(main)","version":2,"diagnostics":[]"#) == true)
+    #expect(
+      LanguageServerNavigationTests.request(
+        s, 9, "textDocument/definition", LanguageServerNavigationTests.at(main, 5, 5))
+        == #"{"jsonrpc":"2.0","id":9,"result":{"uri":"\#(lib)","range":\#(LanguageServerNavigationTests.range(2, 10, 2, 14))}}"#
+    )
+    _ = s.finish()
+  }
+}

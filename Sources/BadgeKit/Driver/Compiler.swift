@@ -52,6 +52,9 @@ public struct CompileOptions: Sendable {
   /// they are declared (`CompileResult.values`): what an editor's hover
   /// shows.
   public var recordValues = false
+  /// Texts to read instead of the contents of the files they stand for,
+  /// when imported: an editor's unsaved documents.
+  public var unsavedFiles: [FileIdentity: [UInt8]] = [:]
   /// Draw every element's frame and anchor over the badge (`--debug-frames`).
   public var debugFrames = false
   /// Give every shape of the SVG its layout node and source place as
@@ -245,7 +248,8 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   }
   // The input and every file it imports (Imports/) are parsed together.
   let parsed = ImportLoader.load(
-    0, of: &result.files, searchPaths: options.importPaths, watching: Set(overrides.map(\.name)))
+    0, of: &result.files, searchPaths: options.importPaths, watching: Set(overrides.map(\.name)),
+    unsaved: options.unsavedFiles)
   bag.append(contentsOf: parsed.diagnostics)
   bag.addUnlisted(parsed.unlisted)
   let imports = parsed.graph

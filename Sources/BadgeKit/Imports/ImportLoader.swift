@@ -42,6 +42,8 @@ struct ImportLoader {
   /// The syntax tree of each badge file read, by file index.
   private var trees: [Int: BadgeFile] = [:]
   private var known: [Identity: Int] = [:]
+  /// Texts read instead of files' contents.
+  private var unsaved: [FileIdentity: [UInt8]] = [:]
   /// The files being visited, the input first: an import of one of them
   /// closes a cycle.
   private var visiting: [Int] = []
@@ -60,10 +62,14 @@ struct ImportLoader {
   /// `files`. Imports are looked for beside the importing file, then in
   /// `searchPaths` in order. `watching`: names set with `-D`, whose uses
   /// are recorded.
+  /// `unsaved`: texts to read instead of files' contents (an editor's
+  /// unsaved documents), by the file they stand for.
   static func load(
-    _ input: Int, of files: inout [SourceFile], searchPaths: [String], watching: Set<String>
+    _ input: Int, of files: inout [SourceFile], searchPaths: [String], watching: Set<String>,
+    unsaved: [FileIdentity: [UInt8]] = [:]
   ) -> Output {
     var loader = ImportLoader(files: files, searchPaths: searchPaths, watching: watching)
+    loader.unsaved = unsaved
     let name = files[input].name
     if !ImportSearch.isPlaceholder(name), let info = FileSystem.info(of: name), info.kind == .regular {
       loader.known[Identity(device: info.device, inode: info.inode)] = input
@@ -150,16 +156,21 @@ struct ImportLoader {
       return nil
     }
     let budget = ImportLoader.maximumBytes - bytesRead
-    guard info.size <= budget else {
+    let held = unsaved[FileIdentity(device: info.device, inode: info.inode)]
+    guard (held?.count ?? info.size) <= budget else {
       bag.report(.importsTooLarge(ImportLoader.maximumBytes >> 20), at: at)
       return nil
     }
     let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.contents(of: path, limit: budget)
-    } catch {
-      bag.report(.importUnreadable(path, reason: error.reason), at: at)
-      return nil
+    if let held {
+      bytes = held
+    } else {
+      do {
+        bytes = try FileSystem.contents(of: path, limit: budget)
+      } catch {
+        bag.report(.importUnreadable(path, reason: error.reason), at: at)
+        return nil
+      }
     }
     imported += 1
     bytesRead += bytes.count

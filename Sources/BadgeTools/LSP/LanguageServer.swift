@@ -1,8 +1,10 @@
 // `badgec lsp`: a Language Server Protocol server over a pair of file
 // descriptors (standard input and output). JSON-RPC messages in, one at a
 // time; responses and notifications out. It holds the open documents, and
-// after each change compiles the document (its imports read from disk) and
-// publishes badgec's diagnostics, whose fix-its it offers as quick fixes.
+// after each change compiles the document (its imports read from disk, or
+// as the editor holds them when open) and publishes badgec's diagnostics,
+// whose fix-its it offers as quick fixes, and those of the documents that
+// import it.
 // It formats (through BadgeFormatter), lists a document's symbols, shows
 // its colours, and answers about names (Navigation.swift). Any message gets an answer or is ignored as the protocol
 // says (unknown notifications); nothing a client sends ends it but `exit`
@@ -158,6 +160,7 @@ public final class LanguageServer {
       else { return }
       documents[uri] = Document(uri: uri, version: item["version"]?.integer ?? 0, text: text)
       publishDiagnostics(uri)
+      republishImporters(of: uri)
     case "textDocument/didChange":
       guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
         let changes = params["contentChanges"]?.array
@@ -166,10 +169,13 @@ public final class LanguageServer {
       document.version = params["textDocument"]?["version"]?.integer ?? document.version
       documents[uri] = document
       publishDiagnostics(uri)
+      republishImporters(of: uri)
     case "textDocument/didClose":
       guard let uri = params["textDocument"]?["uri"]?.string else { return }
       documents[uri] = nil
       published[uri] = nil
+      importsOf[uri] = nil
+      republishImporters(of: uri)
       send(
         notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
     default: break  // initialized, didSave, $/…: nothing to do
@@ -177,6 +183,29 @@ public final class LanguageServer {
   }
 
   // MARK: Diagnostics
+
+  /// The files (identities) each open document imported when last
+  /// compiled.
+  private var importsOf: [String: Set<FileIdentity>] = [:]
+
+  /// The open documents' texts, for the files they stand for, but `uri`'s
+  /// own: what a compilation reads instead of the disk.
+  func unsavedTexts(but uri: String) -> [FileIdentity: [UInt8]] {
+    var out: [FileIdentity: [UInt8]] = [:]
+    for (other, document) in documents where other != uri {
+      if let path = FileURI.path(other), let identity = FileSystem.identity(of: path) { out[identity] = document.bytes }
+    }
+    return out
+  }
+
+  /// Publishes again the diagnostics of every open document that imports
+  /// document `uri` (its text changed, opened or closed).
+  private func republishImporters(of uri: String) {
+    guard let path = FileURI.path(uri), let identity = FileSystem.identity(of: path) else { return }
+    for other in documents.keys.sorted() where other != uri && importsOf[other]?.contains(identity) == true {
+      publishDiagnostics(other)
+    }
+  }
 
   /// Compiles document `uri` and publishes its diagnostics (those in its
   /// own text; one in an imported file is shown at the document's import
@@ -186,7 +215,10 @@ public final class LanguageServer {
     let name = FileURI.path(uri) ?? uri
     var options = self.options
     options.format = .svg
+    options.unsavedFiles = unsavedTexts(but: uri)
     let result = compile(SourceFile(name: name, bytes: document.bytes), options: options)
+    importsOf[uri] = Set(
+      result.filesRead.filter { $0.role == .imported }.compactMap { FileSystem.identity(of: $0.path) })
     var items: [(diagnostic: JSON, fixes: [(range: JSON, text: String)])] = []
     for d in result.diagnostics {
       guard let (start, end) = placeInDocument(d, result) else { continue }

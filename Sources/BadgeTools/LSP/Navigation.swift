@@ -20,7 +20,9 @@ extension LanguageServer {
       let position = params["position"], let offset = document.offset(of: position, encoding)
     else { return nil }
     let name = FileURI.path(uri) ?? uri
-    let index = SymbolIndex(document: SourceFile(name: name, bytes: document.bytes), importPaths: options.importPaths)
+    let index = SymbolIndex(
+      document: SourceFile(name: name, bytes: document.bytes), importPaths: options.importPaths,
+      unsaved: unsavedTexts(but: document.uri))
     return (document, index, offset)
   }
 

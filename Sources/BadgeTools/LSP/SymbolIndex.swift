@@ -1,7 +1,8 @@
 // Where each name of a document is declared and used, for the language
 // server's definitions, references, renames, hovers and completions: the
 // document's text (file 0) and the files it imports (found as the compiler
-// finds them: beside the importing file, then in the import paths) in; every
+// finds them: beside the importing file, then in the import paths; an
+// open document's text read instead of its file) in; every
 // declaration (top-level lets and components, parameters, lets of blocks and
 // paths, repeat indices) and every use of one (names in expressions,
 // component calls, argument labels naming a component's parameters) out,
@@ -53,8 +54,8 @@ struct SymbolIndex {
 
   /// Indexes `document` (named by its path, for its imports) and every
   /// file it imports, searched in `importPaths` after its own folder.
-  init(document: SourceFile, importPaths: [String] = []) {
-    load(document, importPaths: importPaths)
+  init(document: SourceFile, importPaths: [String] = [], unsaved: [FileIdentity: [UInt8]] = [:]) {
+    load(document, importPaths: importPaths, unsaved: unsaved)
     for (f, tree) in parsed.enumerated() { declareTopLevel(tree, in: f) }
     for (f, tree) in parsed.enumerated() {
       file = f
@@ -102,7 +103,7 @@ struct SymbolIndex {
 
   // MARK: Reading the files
 
-  private mutating func load(_ document: SourceFile, importPaths: [String]) {
+  private mutating func load(_ document: SourceFile, importPaths: [String], unsaved: [FileIdentity: [UInt8]]) {
     var queue = [document]
     var seen: Set<String> = [document.name]
     while !queue.isEmpty, files.count < 256 {
@@ -114,7 +115,9 @@ struct SymbolIndex {
       for i in tree.imports {
         for base in [folder] + importPaths {
           let path = i.path.hasPrefix("/") ? i.path : base + "/" + i.path
-          guard FileSystem.kind(of: path) == .regular, let bytes = try? SymbolIndex.read(path) else { continue }
+          guard FileSystem.kind(of: path) == .regular,
+            let bytes = FileSystem.identity(of: path).flatMap({ unsaved[$0] }) ?? (try? SymbolIndex.read(path))
+          else { continue }
           if seen.insert(path).inserted { queue.append(SourceFile(name: path, bytes: bytes)) }
           break
         }
