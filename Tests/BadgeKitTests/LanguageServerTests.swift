@@ -261,6 +261,37 @@ final class LSPSession: @unchecked Sendable {
     }
   }
 
+  @Test func aBurstOfChangesIsCompiledOnce() throws {
+    let s = try LSPSession.started()
+    s.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///b.badge","languageId":"badge","version":1,"text":"badge B size 10 { rect() }\n"}}}"#
+    )
+    _ = s.receive()
+    // Ten changes and a request in one write: the request is answered,
+    // then the diagnostics of the last text only.
+    var burst = Data()
+    for v in 2...11 {
+      let body = Data(
+        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///b.badge","version":\#(v)},"contentChanges":[{"text":"badge B size \#(v) { rect().fil(red) }\n"}]}}"#
+          .utf8)
+      burst += Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+    let request = Data(
+      #"{"jsonrpc":"2.0","id":5,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///b.badge"}}}"#
+        .utf8)
+    burst += Data("Content-Length: \(request.count)\r\n\r\n".utf8) + request
+    s.sendRaw(burst)
+    #expect(s.receive()?.hasPrefix(#"{"jsonrpc":"2.0","id":5,"result":[{"name":"B""#) == true)
+    let diagnostics = s.receive() ?? ""
+    #expect(
+      diagnostics.contains(#""version":11,"#) && diagnostics.contains("unknown modifier '.fil'"), "\(diagnostics)")
+    // Nothing more came.
+    s.send(#"{"jsonrpc":"2.0","id":6,"method":"shutdown"}"#)
+    #expect(s.receive() == #"{"jsonrpc":"2.0","id":6,"result":null}"#)
+    s.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+    #expect(s.finish(closing: false) == 0)
+  }
+
   @Test func exitWithoutShutdownIsCodeOneAndTheInputsEndToo() throws {
     let s = try LSPSession.started()
     s.send(#"{"jsonrpc":"2.0","method":"exit"}"#)

@@ -57,8 +57,28 @@ public final class LanguageServer {
         return 1
       case .message(let body):
         if let code = handle(body) { return code }
+        // Diagnostics wait while more messages are there: a burst of
+        // changes (fast typing in a large file) is compiled once.
+        if !stale.isEmpty && !input.hasMore { publishStale() }
       }
     }
+  }
+
+  /// Documents changed since their diagnostics were last published.
+  private var stale: [String] = []
+
+  /// Marks `uri` (and the documents that import it) for new diagnostics.
+  private func changed(_ uri: String) {
+    if !stale.contains(uri) { stale.append(uri) }
+  }
+
+  /// Publishes the diagnostics of every stale document, and of the open
+  /// documents that import one.
+  private func publishStale() {
+    let uris = stale
+    stale = []
+    for uri in uris where documents[uri] != nil { publishDiagnostics(uri) }
+    for uri in uris { republishImporters(of: uri, besides: Set(uris)) }
   }
 
   /// Handles one message's body; an exit code when it was `exit`.
@@ -159,8 +179,7 @@ public final class LanguageServer {
       guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string
       else { return }
       documents[uri] = Document(uri: uri, version: item["version"]?.integer ?? 0, text: text)
-      publishDiagnostics(uri)
-      republishImporters(of: uri)
+      changed(uri)
     case "textDocument/didChange":
       guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
         let changes = params["contentChanges"]?.array
@@ -168,14 +187,14 @@ public final class LanguageServer {
       for change in changes where !document.apply(change, encoding) { return }
       document.version = params["textDocument"]?["version"]?.integer ?? document.version
       documents[uri] = document
-      publishDiagnostics(uri)
-      republishImporters(of: uri)
+      changed(uri)
     case "textDocument/didClose":
       guard let uri = params["textDocument"]?["uri"]?.string else { return }
       documents[uri] = nil
       published[uri] = nil
       importsOf[uri] = nil
-      republishImporters(of: uri)
+      stale.removeAll { $0 == uri }
+      republishImporters(of: uri, besides: [])
       send(
         notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
     default: break  // initialized, didSave, $/…: nothing to do
@@ -199,10 +218,12 @@ public final class LanguageServer {
   }
 
   /// Publishes again the diagnostics of every open document that imports
-  /// document `uri` (its text changed, opened or closed).
-  private func republishImporters(of uri: String) {
+  /// document `uri` (its text changed, opened or closed), but those in
+  /// `published`.
+  private func republishImporters(of uri: String, besides published: Set<String>) {
     guard let path = FileURI.path(uri), let identity = FileSystem.identity(of: path) else { return }
-    for other in documents.keys.sorted() where other != uri && importsOf[other]?.contains(identity) == true {
+    for other in documents.keys.sorted()
+    where other != uri && !published.contains(other) && importsOf[other]?.contains(identity) == true {
       publishDiagnostics(other)
     }
   }

@@ -53,6 +53,14 @@ struct MessageReader {
     }
   }
 
+  /// Whether more input is already there: a message (or the start of
+  /// one) read but not handed on, or bytes waiting on the descriptor.
+  var hasMore: Bool {
+    if buffer.count > start { return true }
+    var p = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&p, 1, 0) > 0 && p.revents & Int16(POLLIN) != 0
+  }
+
   /// The next message.
   mutating func next() -> Next {
     // The header section, up to its blank line.
