@@ -13,6 +13,9 @@ import BadgeKit
 
 /// Declarations and uses of the names of a document and its imports.
 struct SymbolIndex {
+  /// What a declared name is: a top-level `let` or component, a
+  /// component's parameter, a `let` of a block or path, a repeat's index
+  /// or item.
   enum Kind: Equatable {
     case topLevelLet, component, parameter, blockLet, repeatIndex, repeatItem
   }
