@@ -225,6 +225,10 @@ final class LSPSession: @unchecked Sendable {
       s.receive() == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"the server is not initialized yet"}}"#)
     s.send(LSPSession.initialize)
     _ = s.receive()
+    // A second initialize is refused.
+    s.send(LSPSession.initialize)
+    #expect(
+      s.receive() == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"the server is already initialized"}}"#)
     for (body, code) in cases {
       s.send(body)
       let reply = s.receive() ?? "no reply"

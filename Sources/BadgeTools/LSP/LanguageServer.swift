@@ -108,7 +108,13 @@ public final class LanguageServer {
       return nil
     }
     if method == "initialize" {
-      reply(initialize(params), id: id)
+      // Once a session: a second one would change the positions' encoding
+      // under the documents already open.
+      if initialized {
+        reply(error: .invalidRequest, "the server is already initialized", id: id)
+      } else {
+        reply(initialize(params), id: id)
+      }
       return nil
     }
     guard initialized else {
