@@ -64,11 +64,16 @@ public final class LanguageServer {
     }
   }
 
+  /// The symbol index of each open document, while no document changed.
+  var indexes: [String: SymbolIndex] = [:]
+
   /// Documents changed since their diagnostics were last published.
   private var stale: [String] = []
 
   /// Marks `uri` (and the documents that import it) for new diagnostics.
   private func changed(_ uri: String) {
+    // An index may read any open document (as an import): all go.
+    indexes = [:]
     if !stale.contains(uri) { stale.append(uri) }
   }
 
@@ -200,6 +205,7 @@ public final class LanguageServer {
       published[uri] = nil
       importsOf[uri] = nil
       stale.removeAll { $0 == uri }
+      indexes = [:]
       republishImporters(of: uri, besides: [])
       send(
         notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))

@@ -19,11 +19,18 @@ extension LanguageServer {
     guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri],
       let position = params["position"], let offset = document.offset(of: position, encoding)
     else { return nil }
-    let name = FileURI.path(uri) ?? uri
+    return (document, symbols(of: document), offset)
+  }
+
+  /// Document's index, made once until a document changes (requests in a
+  /// row, hover after hover, read the files once).
+  private func symbols(of document: Document) -> SymbolIndex {
+    if let kept = indexes[document.uri] { return kept }
     let index = SymbolIndex(
-      document: SourceFile(name: name, bytes: document.bytes), importPaths: options.importPaths,
-      unsaved: unsavedTexts(but: document.uri))
-    return (document, index, offset)
+      document: SourceFile(name: FileURI.path(document.uri) ?? document.uri, bytes: document.bytes),
+      importPaths: options.importPaths, unsaved: unsavedTexts(but: document.uri))
+    indexes[document.uri] = index
+    return index
   }
 
   /// The URI of file `f` of `index` (0: the document's own).
