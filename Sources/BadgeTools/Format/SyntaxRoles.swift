@@ -138,34 +138,12 @@ struct SyntaxRoles {
 
   private mutating func expression(_ e: Expr) {
     switch e.kind {
-    case .number, .string, .color, .name, .invalid: break
-    case .interpolation(let parts):
-      for case .value(let v, _, _) in parts { expression(v) }
-    case .call(_, let args): arguments(args)
-    case .member(let base, _, _, let args):
-      expression(base)
-      arguments(args)
     case .view(let element): self.element(element, in: nil)
-    case .repeatList(let count, _, let items, _):
-      expression(count)
-      for item in items {
-        itemStarts.insert(item.range.start)
-        expression(item)
-      }
-    case .index(let list, let i):
-      expression(list)
-      expression(i)
-    case .tuple(let items): for i in items { expression(i) }
-    case .negate(let x), .not(let x):
-      unary.insert(e.range.start)
-      expression(x)
-    case .conditional(let c, let a, let b):
-      expression(c)
-      expression(a)
-      expression(b)
-    case .binary(_, let l, let r):
-      expression(l)
-      expression(r)
+    case .repeatList(_, _, let items, _): for item in items { itemStarts.insert(item.range.start) }
+    case .negate, .not: unary.insert(e.range.start)
+    default: break
     }
+    for child in e.children { expression(child) }
   }
+
 }

@@ -306,34 +306,24 @@ struct SymbolIndex {
 
   private mutating func expression(_ e: Expr) {
     switch e.kind {
-    case .number, .string, .color, .invalid: break
     case .name(let n): use(n, e.range.end - n.utf8.count)
-    case .interpolation(let parts):
-      for case .value(let v, _, _) in parts { expression(v) }
     case .call(let n, let args):
+      // The labels of a component's call name its parameters.
       use(n, e.range.start)
       arguments(args, of: lookup(n))
-    case .member(let base, _, _, let args):
-      expression(base)
-      arguments(args, of: nil)
-    case .view(let element): self.element(element)
+      return
+    case .view(let element):
+      self.element(element)
+      return
     case .repeatList(let count, let index, let items, let item):
       expression(count)
       scopes.append(repeatNames(index, nil, item, at: e.range.start, over: e.range.start..<e.range.end))
       for item in items { expression(item) }
       scopes.removeLast()
-    case .index(let list, let i):
-      expression(list)
-      expression(i)
-    case .tuple(let items): for i in items { expression(i) }
-    case .negate(let x), .not(let x): expression(x)
-    case .conditional(let c, let a, let b):
-      expression(c)
-      expression(a)
-      expression(b)
-    case .binary(_, let l, let r):
-      expression(l)
-      expression(r)
+      return
+    default: break
     }
+    for child in e.children { expression(child) }
   }
+
 }
