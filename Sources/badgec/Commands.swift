@@ -25,18 +25,20 @@ let usage = """
          badgec lsp
 
   Compiles badge descriptions (INPUT, or - for standard input) to SVG,
-  PNG or PPM: each input at each --size and --scale, into each -o.
+  PNG, PPM or PDF: each input at each --size and --scale, into each -o.
 
   options:
     -o, --output FILE   where to write (- for standard output, the default);
                         repeatable; a pattern with {name} (the input's stem),
                         {badge}, {size}, {scale}, {width}, {height} (pixels)
                         and {format}, e.g. -o 'icons/{size}@{scale}x.png'
-    --format FORMAT     svg, png or ppm (default: from the output's extension;
-                        svg for standard output and a name without one)
+    --format FORMAT     svg, png, ppm or pdf (default: from the output's
+                        extension; svg for standard output and a name
+                        without one)
     --size W | WxH      the canvas in points (default: the size the badge
                         declares); a list makes one output each: 16,32,64
-    --scale K           pixels per point for PNG and PPM (default 1); a list
+    --scale K           pixels per point for PNG and PPM, and of the images a
+                        PDF holds for shadows and blurs (default 1); a list
                         makes one output each: 1,2,3
     --background COLOR  what PNG and PPM are drawn over (#rrggbb, #rrggbbaa, a
                         colour name; default: transparent for PNG, white for
@@ -164,19 +166,20 @@ func runCompile(_ inv: Invocation) -> Int32 {
   func describe(_ c: Compilation, _ scale: Double, _ format: OutputFormat) -> String {
     var text = inv.inputs[c.input]
     if let size = c.sizeText { text += " at --size \(size)" }
-    if format != .svg { text += " at --scale \(nameNumber(scale))" }
+    if format != .svg && format != .pdf { text += " at --scale \(nameNumber(scale))" }
     return text + " as " + format.rawValue.uppercased()
   }
   for (c, compilation) in compilations.enumerated() {
     guard let scene = compilation.result.scene else { continue }
     for (p, pattern) in patterns.enumerated() {
       let format = formats[p]
-      // SVG does not depend on the scale: one file per size, unless the
-      // pattern names the scale.
-      let own = format == .svg && !mentions(pattern, "scale") ? [scales[0]] : scales
+      // SVG and PDF are vectors: one file per size, unless the pattern
+      // names the scale (a PDF's shadows and blurs are images at it).
+      let vector = format == .svg || format == .pdf
+      let own = vector && !mentions(pattern, "scale") ? [scales[0]] : scales
       for scale in own {
         let pixels =
-          format == .svg
+          vector
           ? (Int(scene.size.width.rounded(.up)), Int(scene.size.height.rounded(.up)))
           : scene.pixelSize(scale: scale)
         let size =

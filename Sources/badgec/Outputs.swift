@@ -92,10 +92,10 @@ func outputFormat(_ pattern: String, _ given: OutputFormat?) -> OutputFormat {
   if let given { return given }
   guard pattern != "-", let ext = fileExtension(pattern) else { return .svg }
   if ext.utf8.contains(UInt8(ascii: "{")) || ext.utf8.contains(UInt8(ascii: "}")) {
-    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png or ppm")
+    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm or pdf")
   }
   guard let f = OutputFormat(rawValue: ext.lowercased()) else {
-    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png or ppm")
+    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm or pdf")
   }
   return f
 }

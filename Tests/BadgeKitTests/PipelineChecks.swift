@@ -28,7 +28,7 @@ enum PipelineChecks {
   /// What is wrong with compiling `bytes` as a badge file: empty when
   /// nothing is.
   static func problems(
-    _ bytes: [UInt8], name: String = "fuzz.badge", rasterFormats: [OutputFormat] = [.ppm, .png],
+    _ bytes: [UInt8], name: String = "fuzz.badge", rasterFormats: [OutputFormat] = [.ppm, .png, .pdf],
     printable: Printable = .strict
   ) -> [String] {
     let source = SourceFile(name: name, bytes: bytes)
@@ -62,6 +62,10 @@ enum PipelineChecks {
       case .png:
         if !image.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
           problems.append("PNG without its signature")
+        }
+      case .pdf:
+        if !image.starts(with: Array("%PDF-1.4\n".utf8)) || !image.suffix(6).elementsEqual(Array("%%EOF\n".utf8)) {
+          problems.append("PDF without its header or end")
         }
       case .svg:
         break

@@ -25,6 +25,7 @@ public enum Message: Equatable, Sendable {
   case strokeTooComplex(Int)
   case angleOutOfRange
   case effectsTooLarge(Int)
+  case effectImagesTooCostly(Double)
   case emptyClipShape
   case expected(String, found: String)
   case badLength(String)
@@ -146,6 +147,9 @@ public enum Message: Equatable, Sendable {
     case .effectsTooLarge(let mib):
       return
         "the shadows and blurs would take more than \(mib) MiB of buffers a thread (each a band of what it blurs plus the blur's reach); expected smaller blur radii or a smaller image"
+    case .effectImagesTooCostly(let scale):
+      return
+        "the shadows and blurs are too costly to draw as the PDF's images at \(formatForMessage(scale)) pixels a point; expected a smaller --scale or fewer, smaller effects"
     case .angleOutOfRange:
       return "an angular gradient's angles reach past a million radians; expected angles within a few turns"
     case .strokeTooComplex(let limit):

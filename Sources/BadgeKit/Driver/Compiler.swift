@@ -9,6 +9,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case ppm
   /// PNG (RGBA, or RGB over a background), drawn by the same rasterizer.
   case png
+  /// A one-page vector PDF 1.4 (PDFWriter); shadows and blurs as images
+  /// at the raster scale.
+  case pdf
 }
 
 /// The appearance a badge is drawn for, as SwiftUI's `ColorScheme`.
@@ -89,6 +92,8 @@ public struct CompileResult: Sendable {
   var raster: RasterRenderer?
   /// For SVG: the document, written when the scene was checked.
   var svg: String?
+  /// For PDF: the file, written when the scene was checked.
+  var pdf: [UInt8]?
   public var diagnostics: [Diagnostic]
   /// Errors found after `Diagnostic.keptLimit` were kept: counted, not kept.
   public var unlisted = 0
@@ -145,6 +150,9 @@ public struct CompileResult: Sendable {
     case .svg:
       guard var svg else { return false }
       return svg.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
+    case .pdf:
+      guard let pdf else { return false }
+      return pdf.withUnsafeBytes { sink($0) }
     case .ppm, .png:
       guard let raster else { return false }
       // Drawing recurses into nested groups on this thread too.
@@ -358,6 +366,15 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       scene, limit: options.maxOutputBytes)
     return result.svg == nil ? [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)] : []
   }
+  if options.format == .pdf {
+    switch PDFWriter(pixelsPerPoint: options.raster.scale).write(scene, limit: options.maxOutputBytes) {
+    case .written(let bytes):
+      result.pdf = bytes
+      return []
+    case .tooLarge: return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
+    case .effectsTooCostly: return [Diagnostic(.effectImagesTooCostly(options.raster.scale), at: range)]
+    }
+  }
   let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
   if w > maximumPixelSide || h > maximumPixelSide {
     return [Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: range)]
@@ -399,6 +416,7 @@ extension CompileResult {
     out.options.format = format
     out.options.raster = raster
     out.svg = nil
+    out.pdf = nil
     out.raster = nil
     guard let scene, !hasErrors, let range = badgeRange else { return out }
     let found = onLargeStack(callerStack: options.callerStack) { () -> (CompileResult, [Diagnostic]) in
