@@ -25,15 +25,17 @@ let usage = """
          badgec lsp
 
   Compiles badge descriptions (INPUT, or - for standard input) to SVG,
-  PNG, PPM or PDF: each input at each --size and --scale, into each -o.
+  PNG, PPM, PDF or Android's VectorDrawable: each input at each --size and
+  --scale, into each -o.
 
   options:
     -o, --output FILE   where to write (- for standard output, the default);
                         repeatable; a pattern with {name} (the input's stem),
                         {badge}, {size}, {scale}, {width}, {height} (pixels)
                         and {format}, e.g. -o 'icons/{size}@{scale}x.png'
-    --format FORMAT     svg, png, ppm or pdf (default: from the output's
-                        extension; svg for standard output and a name
+    --format FORMAT     svg, png, ppm, pdf or vectordrawable (Android's XML;
+                        default: from the output's extension, .xml for a
+                        VectorDrawable; svg for standard output and a name
                         without one)
     --size W | WxH      the canvas in points (default: the size the badge
                         declares); a list makes one output each: 16,32,64
@@ -166,7 +168,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
   func describe(_ c: Compilation, _ scale: Double, _ format: OutputFormat) -> String {
     var text = inv.inputs[c.input]
     if let size = c.sizeText { text += " at --size \(size)" }
-    if format != .svg && format != .pdf { text += " at --scale \(nameNumber(scale))" }
+    if !(format == .svg || format == .pdf || format == .vectordrawable) { text += " at --scale \(nameNumber(scale))" }
     return text + " as " + format.rawValue.uppercased()
   }
   for (c, compilation) in compilations.enumerated() {
@@ -175,7 +177,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
       let format = formats[p]
       // SVG and PDF are vectors: one file per size, unless the pattern
       // names the scale (a PDF's shadows and blurs are images at it).
-      let vector = format == .svg || format == .pdf
+      let vector = format == .svg || format == .pdf || format == .vectordrawable
       let own = vector && !mentions(pattern, "scale") ? [scales[0]] : scales
       for scale in own {
         let pixels =

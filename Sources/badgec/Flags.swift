@@ -104,7 +104,7 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
       only([.compile], arg)
       let f = value(arg)
       guard let parsed = OutputFormat(rawValue: f) else {
-        usageError("unknown format '\(f)'; expected svg, png, ppm or pdf")
+        usageError("unknown format '\(f)'; expected svg, png, ppm, pdf or vectordrawable")
       }
       inv.format = parsed
     case "--size":

@@ -92,10 +92,12 @@ func outputFormat(_ pattern: String, _ given: OutputFormat?) -> OutputFormat {
   if let given { return given }
   guard pattern != "-", let ext = fileExtension(pattern) else { return .svg }
   if ext.utf8.contains(UInt8(ascii: "{")) || ext.utf8.contains(UInt8(ascii: "}")) {
-    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm or pdf")
+    usageError(
+      "cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm, pdf or vectordrawable")
   }
-  guard let f = OutputFormat(rawValue: ext.lowercased()) else {
-    usageError("cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm or pdf")
+  guard let f = OutputFormat(extension: String(ext)) else {
+    usageError(
+      "cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm, pdf or vectordrawable")
   }
   return f
 }

@@ -67,6 +67,8 @@ enum PipelineChecks {
         if !image.starts(with: Array("%PDF-1.4\n".utf8)) || !image.suffix(6).elementsEqual(Array("%%EOF\n".utf8)) {
           problems.append("PDF without its header or end")
         }
+      case .vectordrawable:
+        if !image.starts(with: Array("<?xml".utf8)) { problems.append("VectorDrawable without its XML declaration") }
       case .svg:
         break
       }

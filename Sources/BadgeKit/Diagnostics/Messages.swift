@@ -53,6 +53,7 @@ public enum Message: Equatable, Sendable {
   case sqrtOfNegative
   case tooManyArguments(String, max: Int)
   case tooManyEdges(Int)
+  case vectorDrawableCannot(String)
   case tooManyShapes(Int)
   case tooManySegments(Int)
   case tooManyViews(Int)
@@ -150,6 +151,9 @@ public enum Message: Equatable, Sendable {
     case .effectImagesTooCostly(let scale):
       return
         "the shadows and blurs are too costly to draw as the PDF's images at \(formatForMessage(scale)) pixels a point; expected a smaller --scale or fewer, smaller effects"
+    case .vectorDrawableCannot(let what):
+      return
+        "VectorDrawable cannot draw \(what); expected the badge without it for Android (or export a PNG with --format png)"
     case .angleOutOfRange:
       return "an angular gradient's angles reach past a million radians; expected angles within a few turns"
     case .strokeTooComplex(let limit):

@@ -12,6 +12,20 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// A one-page vector PDF 1.4 (PDFWriter); shadows and blurs as images
   /// at the raster scale.
   case pdf
+  /// Android's VectorDrawable XML (VectorDrawableWriter); what it cannot
+  /// draw is an error at its shape.
+  case vectordrawable
+
+  /// The format an output file's extension names (`xml` is a
+  /// VectorDrawable), or nil.
+  public init?(extension ext: String) {
+    let lower = ext.lowercased()
+    if lower == "xml" {
+      self = .vectordrawable
+    } else {
+      self.init(rawValue: lower)
+    }
+  }
 }
 
 /// The appearance a badge is drawn for, as SwiftUI's `ColorScheme`.
@@ -92,7 +106,8 @@ public struct CompileResult: Sendable {
   var raster: RasterRenderer?
   /// For SVG: the document, written when the scene was checked.
   var svg: String?
-  /// For PDF: the file, written when the scene was checked.
+  /// For PDF and VectorDrawable: the file, written when the scene was
+  /// checked.
   var pdf: [UInt8]?
   public var diagnostics: [Diagnostic]
   /// Errors found after `Diagnostic.keptLimit` were kept: counted, not kept.
@@ -150,7 +165,7 @@ public struct CompileResult: Sendable {
     case .svg:
       guard var svg else { return false }
       return svg.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
-    case .pdf:
+    case .pdf, .vectordrawable:
       guard let pdf else { return false }
       return pdf.withUnsafeBytes { sink($0) }
     case .ppm, .png:
@@ -373,6 +388,21 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       return []
     case .tooLarge: return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
     case .effectsTooCostly: return [Diagnostic(.effectImagesTooCostly(options.raster.scale), at: range)]
+    }
+  }
+  if options.format == .vectordrawable {
+    switch VectorDrawableWriter().write(scene) {
+    case .success(let text):
+      guard text.utf8.count <= options.maxOutputBytes else {
+        return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
+      }
+      result.pdf = Array(text.utf8)
+      return []
+    case .failure(let failure):
+      return failure.problems.map { p in
+        let notes = p.origin?.call.map { [Note("in component '\($0.name)', used here", at: $0.range)] } ?? []
+        return Diagnostic(.vectorDrawableCannot(p.what), at: p.origin?.element ?? range, notes: notes)
+      }
     }
   }
   let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)

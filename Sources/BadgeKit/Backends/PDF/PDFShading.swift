@@ -12,34 +12,6 @@
 // within 0.003° at 10°).
 
 extension PDFBuilder {
-  /// A gradient paint as the other backends draw it: a gradient of no
-  /// extent, or one its frame's map flattens, is its last colour (as SVG
-  /// paints it).
-  static func drawable(_ paint: Paint, _ toPage: Transform) -> Paint {
-    let last = Paint.solid(GradientStop.color(at: 1, stops(of: paint)))
-    switch paint {
-    case .solid: return paint
-    case _ where toPage.inverted == nil: return last
-    case .linear(let g):
-      let (dx, dy) = (g.end.x - g.start.x, g.end.y - g.start.y)
-      return dx * dx + dy * dy > 0 ? paint : last
-    case .radial(let g):
-      return g.endRadius > g.startRadius && g.endRadius.isFinite ? paint : last
-    case .conic(let g):
-      return g.endAngle > g.startAngle ? paint : last
-    }
-  }
-
-  /// A gradient's stops (none for a solid colour).
-  static func stops(of paint: Paint) -> [GradientStop] {
-    switch paint {
-    case .solid: return []
-    case .linear(let g): return g.stops
-    case .radial(let g): return g.stops
-    case .conic(let g): return g.stops
-    }
-  }
-
   /// The farthest a fill paints from a conic gradient's centre, in its frame
   /// (its path's points, and a stroke's reach beyond them), plus a point.
   static func reach(_ f: Fill) -> Double {
@@ -59,7 +31,7 @@ extension PDFBuilder {
   /// gradient's centre it must paint.
   func shading(_ paint: Paint, _ toPage: Transform, reach: Double, grey: Bool) -> String {
     let space = grey ? "/DeviceGray" : "/DeviceRGB"
-    let function = PDFBuilder.function(PDFBuilder.stops(of: paint), grey: grey)
+    let function = PDFBuilder.function(paint.stops, grey: grey)
     let n = { PDFContent.number($0, 4) }
     let matrix = PDFContent.matrix(toPage)
     var key = "\(grey) \(matrix) "

@@ -199,7 +199,7 @@ final class PDFBuilder {
     }
     let toPage = flip * f.transform
     let stroking = f.stroke != nil
-    let paint = PDFBuilder.drawable(f.paint, toPage)
+    let paint = f.paint.drawable(through: toPage)
     var alpha = f.opacity
     var mask: String? = nil
     var colour: String
@@ -209,7 +209,7 @@ final class PDFBuilder {
       colour = [rgba.r, rgba.g, rgba.b].map { PDFContent.number(min(1, max(0, $0)), 4) }.joined(separator: " ")
       colour += stroking ? " RG" : " rg"
     default:
-      let stops = PDFBuilder.stops(of: paint)
+      let stops = paint.stops
       let reach = PDFBuilder.reach(f)
       let name = shading(paint, toPage, reach: reach, grey: false)
       colour = stroking ? "/Pattern CS /\(name) SCN" : "/Pattern cs /\(name) scn"
