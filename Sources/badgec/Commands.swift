@@ -25,18 +25,19 @@ let usage = """
          badgec lsp
 
   Compiles badge descriptions (INPUT, or - for standard input) to SVG,
-  PNG, PPM, PDF or Android's VectorDrawable: each input at each --size and
-  --scale, into each -o.
+  PNG, PPM, PDF, Android's VectorDrawable or Xcode's asset catalogs: each
+  input at each --size and --scale, into each -o.
 
   options:
     -o, --output FILE   where to write (- for standard output, the default);
                         repeatable; a pattern with {name} (the input's stem),
                         {badge}, {size}, {scale}, {width}, {height} (pixels)
                         and {format}, e.g. -o 'icons/{size}@{scale}x.png'
-    --format FORMAT     svg, png, ppm, pdf or vectordrawable (Android's XML;
-                        default: from the output's extension, .xml for a
-                        VectorDrawable; svg for standard output and a name
-                        without one)
+    --format FORMAT     svg, png, ppm, pdf, vectordrawable (Android's XML),
+                        imageset or appiconset (Xcode's asset catalog
+                        folders); default: from the output's extension (.xml
+                        for a VectorDrawable), svg for standard output and a
+                        name without one
     --size W | WxH      the canvas in points (default: the size the badge
                         declares); a list makes one output each: 16,32,64
     --scale K           pixels per point for PNG and PPM, and of the images a
@@ -54,6 +55,12 @@ let usage = """
     --font-dir DIR      look for fonts in DIR first (repeatable); then in
                         BADGEC_FONT_PATH (DIR:DIR…) and the system's font
                         directories
+    --imageset KIND     what an .imageset holds: pdf (the default: one
+                        vector PDF), svg, or png (1x, 2x and 3x)
+    --icon-sizes SIZES  what an .appiconset holds: single (the default: one
+                        1024-pixel icon, and its dark one when the badge has
+                        one) or all (every iPhone and iPad size before Xcode
+                        14)
     --optimize          make PNGs as small as badgec can, for assets that ship
                         (every filter strategy tried; many times slower)
     --debug-frames      draw every element's frame and anchor over the badge
@@ -154,6 +161,8 @@ func runCompile(_ inv: Invocation) -> Int32 {
       options.canvasSize = size
       options.format = formats[0]
       options.raster.scale = scales[0]
+      // An asset catalog holds the dark appearance too.
+      options.keepsDarkScene = formats.contains { $0.isFolder }
       let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source.bytes)
       let result = compile(file, options: options)
       printDiagnostics(result, inv, skipping: &seen)
@@ -177,7 +186,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
       let format = formats[p]
       // SVG and PDF are vectors: one file per size, unless the pattern
       // names the scale (a PDF's shadows and blurs are images at it).
-      let vector = format == .svg || format == .pdf || format == .vectordrawable
+      let vector = format == .svg || format == .pdf || format == .vectordrawable || format.isFolder
       let own = vector && !mentions(pattern, "scale") ? [scales[0]] : scales
       for scale in own {
         let pixels =
@@ -199,8 +208,11 @@ func runCompile(_ inv: Invocation) -> Int32 {
           ])
         let target: Destination
         do throws(FileError) {
-          target = try destination(
-            of: path, inputs: identities, standardOutput: standardOutput, standardError: standardError)
+          target =
+            format.isFolder
+            ? try folderDestination(path)
+            : try destination(
+              of: path, inputs: identities, standardOutput: standardOutput, standardError: standardError)
         } catch {
           report(error.message)
           failed = true
@@ -228,6 +240,11 @@ func runCompile(_ inv: Invocation) -> Int32 {
   let read = compilations.flatMap(\.result.filesRead)
   var checked: [OutputJob] = []
   for job in jobs {
+    // (A folder's files are new names in it: none is a file read.)
+    if job.format.isFolder {
+      checked.append(job)
+      continue
+    }
     do throws(FileError) {
       try checkNotRead(
         job.destination, read, shownAs: job.path, standardOutput: standardOutput, standardError: standardError)
@@ -250,7 +267,13 @@ func runCompile(_ inv: Invocation) -> Int32 {
     }
     guard !result.hasErrors else { return 1 }
     if job.fromPattern { makeFolders(of: job.path) }
-    do throws(FileError) { try write(result, to: job.destination, shownAs: job.path) } catch {
+    do throws(FileError) {
+      if let files = result.assetFiles {
+        try writeFolder(files, to: job.path, shownAs: job.path)
+      } else {
+        try write(result, to: job.destination, shownAs: job.path)
+      }
+    } catch {
       report(error.message)
       return 1
     }
@@ -269,12 +292,12 @@ func runCompile(_ inv: Invocation) -> Int32 {
       if job.format != result.options.format || job.scale != result.options.raster.scale {
         result = result.rendered(as: job.format, raster: RasterOptions(scale: job.scale, background: background))
       }
-      return (result, result.output)
+      return (result, result.assetFiles == nil ? result.output : [])
     },
     consume: { i, made in
       let (result, bytes) = made
       let job = checked[i]
-      guard let bytes else {
+      guard let bytes, !result.hasErrors else {
         // Errors of this output alone (an image too large at this scale).
         var seen: Set<String> = []
         printDiagnostics(result, inv, skipping: &seen)
@@ -284,7 +307,13 @@ func runCompile(_ inv: Invocation) -> Int32 {
       }
       // A pattern's folders are made as its files are written.
       if job.fromPattern { makeFolders(of: job.path) }
-      do throws(FileError) { try write(.bytes(bytes), to: job.destination, shownAs: job.path) } catch {
+      do throws(FileError) {
+        if let files = result.assetFiles {
+          try writeFolder(files, to: job.path, shownAs: job.path)
+        } else {
+          try write(.bytes(bytes), to: job.destination, shownAs: job.path)
+        }
+      } catch {
         report(error.message)
         failed = true
       }

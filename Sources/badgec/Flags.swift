@@ -104,7 +104,7 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
       only([.compile], arg)
       let f = value(arg)
       guard let parsed = OutputFormat(rawValue: f) else {
-        usageError("unknown format '\(f)'; expected svg, png, ppm, pdf or vectordrawable")
+        usageError("unknown format '\(f)'; expected \(formatNames)")
       }
       inv.format = parsed
     case "--size":
@@ -148,6 +148,20 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
         usageError("expected --appearance light or dark, found '\(a)'")
       }
       inv.options.colorScheme = scheme
+    case "--imageset":
+      only([.compile], arg)
+      let v = value(arg)
+      guard let content = ImageSetContent(rawValue: v) else {
+        usageError("expected --imageset pdf, svg or png, found '\(v)'")
+      }
+      inv.options.imageSetContent = content
+    case "--icon-sizes":
+      only([.compile], arg)
+      let v = value(arg)
+      guard let sizes = AppIconSizes(rawValue: v) else {
+        usageError("expected --icon-sizes single or all, found '\(v)'")
+      }
+      inv.options.appIconSizes = sizes
     case "--diagnostics": inv.jsonDiagnostics = diagnosticsFormat(value(arg))
     case "--color": inv.colourWhen = colourChoice(value(arg))
     case "--max-output":
@@ -209,6 +223,15 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
     _ = expand(pattern, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "") }))
     _ = outputFormat(pattern, inv.format)
   }
+  // An asset catalog is a folder: it needs a name, and holds both
+  // appearances itself.
+  let folders = (inv.outputs.isEmpty ? ["-"] : inv.outputs).filter { outputFormat($0, inv.format).isFolder }
+  if folders.contains("-") {
+    usageError("an asset catalog is a folder; give -o a name such as 'Assets.xcassets/{badge}.imageset'")
+  }
+  if !folders.isEmpty && inv.options.colorScheme == .dark {
+    usageError("an asset catalog holds the light and the dark appearance itself; leave out --appearance dark")
+  }
   if inv.inputs.filter({ $0 == "-" }).count > 1 { usageError("standard input ('-') is given more than once") }
   // Font directories from the environment, searched after --font-dir.
   if let path = getenv("BADGEC_FONT_PATH") {
@@ -218,6 +241,9 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
   inv.options.fonts.cacheFolder = FontCache.defaultFolder()
   return inv
 }
+
+/// Every output format's name, for messages.
+let formatNames = "svg, png, ppm, pdf, vectordrawable, imageset or appiconset"
 
 func diagnosticsFormat(_ format: String) -> Bool {
   guard format == "text" || format == "json" else {

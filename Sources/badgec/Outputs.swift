@@ -93,11 +93,11 @@ func outputFormat(_ pattern: String, _ given: OutputFormat?) -> OutputFormat {
   guard pattern != "-", let ext = fileExtension(pattern) else { return .svg }
   if ext.utf8.contains(UInt8(ascii: "{")) || ext.utf8.contains(UInt8(ascii: "}")) {
     usageError(
-      "cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm, pdf or vectordrawable")
+      "cannot tell the format of '\(pattern)' from its extension; use --format \(formatNames)")
   }
   guard let f = OutputFormat(extension: String(ext)) else {
     usageError(
-      "cannot tell the format of '\(pattern)' from its extension; use --format svg, png, ppm, pdf or vectordrawable")
+      "cannot tell the format of '\(pattern)' from its extension; use --format \(formatNames)")
   }
   return f
 }

@@ -4,6 +4,8 @@
 
 /// A diagnostic message; `text` is what is printed.
 public enum Message: Equatable, Sendable {
+  case appIconNotSquare(String, String)
+  case appIconTransparent(Int, x: Int, y: Int)
   case argumentRepeated(String, of: String)
   case badColorLiteral(String)
   case badFont(String, String)
@@ -154,6 +156,12 @@ public enum Message: Equatable, Sendable {
     case .vectorDrawableCannot(let what):
       return
         "VectorDrawable cannot draw \(what); expected the badge without it for Android (or export a PNG with --format png)"
+    case .appIconNotSquare(let w, let h):
+      return "an app icon is square; this badge is \(w) × \(h) points (give --size with one side, e.g. --size \(w))"
+    case .appIconTransparent(let count, let x, let y):
+      let pixels = count == 1 ? "1 pixel that is" : "\(count) pixels that are"
+      return
+        "the app icon has \(pixels) not opaque (the first at x \(x), y \(y) of 1024 × 1024); an app icon must be opaque: give --background COLOR, or draw the badge to its edges"
     case .angleOutOfRange:
       return "an angular gradient's angles reach past a million radians; expected angles within a few turns"
     case .strokeTooComplex(let limit):

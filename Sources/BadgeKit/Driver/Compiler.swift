@@ -16,6 +16,16 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// draw is an error at its shape.
   case vectordrawable
 
+  /// An Xcode image set: a folder of images and `Contents.json`
+  /// (AssetCatalog.swift).
+  case imageset
+  /// An Xcode app icon set: a folder of opaque icons and `Contents.json`.
+  case appiconset
+
+  /// Whether the output is a folder of files (`CompileResult.assetFiles`)
+  /// rather than one file.
+  public var isFolder: Bool { self == .imageset || self == .appiconset }
+
   /// The format an output file's extension names (`xml` is a
   /// VectorDrawable), or nil.
   public init?(extension ext: String) {
@@ -77,6 +87,14 @@ public struct CompileOptions: Sendable {
   /// Give every shape of the SVG its layout node and source place as
   /// `data-` attributes (`--source-map`).
   public var sourceMap = false
+  /// What an image set holds: one PDF or SVG, or PNGs at 1×, 2×, 3×.
+  public var imageSetContent = ImageSetContent.pdf
+  /// Which icons an app icon set holds.
+  public var appIconSizes = AppIconSizes.single
+  /// Compile the dark appearance too and keep its scene when it differs
+  /// (`CompileResult.darkScene`): what an asset catalog, which holds both,
+  /// needs. Always done for the asset catalog formats.
+  public var keepsDarkScene = false
   /// The process exits after this compilation (the command line): the
   /// syntax tree, the scopes and the layout's tables are kept, not freed
   /// one by one at the end (`keepUntilExit`).
@@ -109,6 +127,12 @@ public struct CompileResult: Sendable {
   /// For PDF and VectorDrawable: the file, written when the scene was
   /// checked.
   var pdf: [UInt8]?
+  /// For an asset catalog: the files of its folder, made when the scene
+  /// was checked.
+  public var assetFiles: [AssetFile]?
+  /// The scene in the dark appearance, when `keepsDarkScene` (or an asset
+  /// catalog's format) asked for it and it differs from `scene`.
+  public var darkScene: Scene?
   public var diagnostics: [Diagnostic]
   /// Errors found after `Diagnostic.keptLimit` were kept: counted, not kept.
   public var unlisted = 0
@@ -165,6 +189,9 @@ public struct CompileResult: Sendable {
     case .svg:
       guard var svg else { return false }
       return svg.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
+    case .imageset, .appiconset:
+      // A folder: its files are `assetFiles`.
+      return false
     case .pdf, .vectordrawable:
       guard let pdf else { return false }
       return pdf.withUnsafeBytes { sink($0) }
@@ -236,10 +263,43 @@ public let defaultCanvasSide = 300.0
 /// caller's stack.
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
   onLargeStack(callerStack: options.callerStack) {
-    var result = compileOnThisStack(source, options)
+    var result: CompileResult
+    if options.format.isFolder || options.keepsDarkScene {
+      result = compileWithDarkScene(source, options)
+    } else {
+      result = compileOnThisStack(source, options)
+    }
     if options.warningsAsErrors { result.promoteWarnings() }
     return result
   }
+}
+
+/// Compiles `source` in the light appearance as SVG (which costs little),
+/// then in the dark one, keeps the dark scene when it differs, and only
+/// then prepares the backend asked for (an asset catalog holds both).
+/// Errors of the dark appearance's compilation alone are added to the
+/// result's.
+private func compileWithDarkScene(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {
+  var light = options
+  light.format = .svg
+  light.colorScheme = .light
+  var result = compileOnThisStack(source, light)
+  result.options = options
+  guard result.scene != nil, !result.hasErrors else { return result }
+  var darkOptions = light
+  darkOptions.colorScheme = .dark
+  darkOptions.recordLayout = false
+  darkOptions.recordValues = false
+  darkOptions.sourceMap = false
+  let dark = compileOnThisStack(source, darkOptions)
+  guard let darkScene = dark.scene, !dark.hasErrors else {
+    let known = Set(result.diagnostics.map { "\($0.range) \($0.text)" })
+    result.diagnostics += dark.diagnostics.filter { $0.severity == .error && !known.contains("\($0.range) \($0.text)") }
+    result.scene = nil
+    return result
+  }
+  if darkScene != result.scene { result.darkScene = darkScene }
+  return result.rendered(as: options.format, raster: options.raster)
 }
 
 private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {
@@ -390,6 +450,29 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
     case .effectsTooCostly: return [Diagnostic(.effectImagesTooCostly(options.raster.scale), at: range)]
     }
   }
+  if options.format == .imageset {
+    guard
+      let files = AssetCatalog.imageSet(
+        scene, dark: result.darkScene, content: options.imageSetContent, limit: options.maxOutputBytes)
+    else { return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)] }
+    result.assetFiles = files
+    return []
+  }
+  if options.format == .appiconset {
+    let size = scene.size
+    guard size.width == size.height, size.width > 0 else {
+      return [Diagnostic(.appIconNotSquare(formatForMessage(size.width), formatForMessage(size.height)), at: range)]
+    }
+    switch AssetCatalog.appIconSet(
+      scene, dark: result.darkScene, sizes: options.appIconSizes, background: options.raster.background)
+    {
+    case .success(let files):
+      result.assetFiles = files
+      return []
+    case .failure(let holes):
+      return [Diagnostic(.appIconTransparent(holes.count, x: holes.x, y: holes.y), at: range)]
+    }
+  }
   if options.format == .vectordrawable {
     switch VectorDrawableWriter().write(scene) {
     case .success(let text):
@@ -447,6 +530,7 @@ extension CompileResult {
     out.options.raster = raster
     out.svg = nil
     out.pdf = nil
+    out.assetFiles = nil
     out.raster = nil
     guard let scene, !hasErrors, let range = badgeRange else { return out }
     let found = onLargeStack(callerStack: options.callerStack) { () -> (CompileResult, [Diagnostic]) in

@@ -1,0 +1,238 @@
+// Xcode asset catalogs: a scene (and its dark appearance's, when the badge
+// has one) in, the files of an `.imageset` or `.appiconset` folder out:
+// the images, drawn by the other backends, and the folder's
+// `Contents.json` with the keys Apple documents ("Asset Catalog Format
+// Reference": images, filename, idiom, scale, size, platform, appearances,
+// info, properties), written as Xcode writes them (two-space indents,
+// `" : "`, keys in order). The command line writes the folder.
+
+/// One file of an asset catalog's folder.
+public struct AssetFile: Equatable, Sendable {
+  /// Its name inside the folder.
+  public var name: String
+  public var bytes: [UInt8]
+}
+
+/// What an `.imageset` holds (`--imageset`).
+public enum ImageSetContent: String, Sendable, CaseIterable {
+  /// One PDF, single scale, "Preserve Vector Data" on.
+  case pdf
+  /// One SVG, single scale, "Preserve Vector Data" on (Xcode 12 and later).
+  case svg
+  /// PNGs at 1×, 2× and 3×.
+  case png
+}
+
+/// Which app icons an `.appiconset` holds (`--icon-sizes`).
+public enum AppIconSizes: String, Sendable, CaseIterable {
+  /// The single 1024 × 1024 image Xcode 14 and later want (and its dark
+  /// appearance).
+  case single
+  /// Every size of iPhone and iPad icon before Xcode 14, and the 1024
+  /// App Store icon.
+  case all
+}
+
+/// A pixel the app icon check found not opaque, and how many there are.
+struct TransparentPixels: Error {
+  var count: Int
+  var x: Int
+  var y: Int
+}
+
+enum AssetCatalog {
+  /// The files of an image set of `scene` (and `dark`).
+  static func imageSet(_ scene: Scene, dark: Scene?, content: ImageSetContent, limit: Int) -> [AssetFile]? {
+    var files: [AssetFile] = []
+    var entries: [JSONObject] = []
+    let stem = fileStem(scene.name)
+    for (variant, suffix) in [(scene, ""), (dark, "-dark")] {
+      guard let variant else { continue }
+      let appearance: [(String, JSONValue)] = suffix.isEmpty ? [] : [("appearances", darkAppearance)]
+      switch content {
+      case .pdf:
+        guard case .written(let bytes) = PDFWriter(pixelsPerPoint: 3).write(variant, limit: limit) else { return nil }
+        files.append(AssetFile(name: stem + suffix + ".pdf", bytes: bytes))
+        entries.append(appearance + [("filename", .string(stem + suffix + ".pdf")), ("idiom", .string("universal"))])
+      case .svg:
+        guard let text = SVGWriter().write(variant, limit: limit) else { return nil }
+        files.append(AssetFile(name: stem + suffix + ".svg", bytes: Array(text.utf8)))
+        entries.append(appearance + [("filename", .string(stem + suffix + ".svg")), ("idiom", .string("universal"))])
+      case .png:
+        for scale in [1, 2, 3] {
+          let name = stem + suffix + (scale == 1 ? "" : "@\(scale)x") + ".png"
+          guard let bytes = png(variant, scale: Double(scale), background: nil) else { return nil }
+          files.append(AssetFile(name: name, bytes: bytes))
+          entries.append(
+            appearance + [
+              ("filename", .string(name)), ("idiom", .string("universal")), ("scale", .string("\(scale)x")),
+            ])
+        }
+      }
+    }
+    var contents: JSONObject = [("images", .array(entries.map { .object($0) })), ("info", info)]
+    if content != .png { contents.append(("properties", .object([("preserves-vector-representation", .bool(true))]))) }
+    files.append(AssetFile(name: "Contents.json", bytes: Array(JSONValue.object(contents).written().utf8)))
+    return files
+  }
+
+  /// The sizes of the icons before Xcode 14: idiom, size in points and
+  /// scale.
+  static let legacyIcons: [(idiom: String, points: Double, scale: Int)] = [
+    ("iphone", 20, 2), ("iphone", 20, 3), ("iphone", 29, 2), ("iphone", 29, 3), ("iphone", 40, 2), ("iphone", 40, 3),
+    ("iphone", 60, 2), ("iphone", 60, 3), ("ipad", 20, 1), ("ipad", 20, 2), ("ipad", 29, 1), ("ipad", 29, 2),
+    ("ipad", 40, 1), ("ipad", 40, 2), ("ipad", 76, 1), ("ipad", 76, 2), ("ipad", 83.5, 2), ("ios-marketing", 1024, 1),
+  ]
+
+  /// The files of an app icon set of `scene` (and `dark`), drawn over
+  /// `background`; or the transparent pixels of the 1024-pixel icon.
+  static func appIconSet(_ scene: Scene, dark: Scene?, sizes: AppIconSizes, background: RGBA?) -> Result<
+    [AssetFile], TransparentPixels
+  > {
+    let side = scene.size.width
+    // Opaque: drawn over the background given, or found opaque and then
+    // written without an alpha channel (App Store Connect refuses one).
+    let over = background.flatMap { $0.a > 0 ? $0 : nil }
+    if over == nil || over!.a < 1 {
+      if let holes = transparentPixels(scene, scale: 1024 / side, background: over) { return .failure(holes) }
+    }
+    let opaque = over.map { $0.over(RGBA(r: 1, g: 1, b: 1)) } ?? RGBA(r: 1, g: 1, b: 1)
+    var files: [AssetFile] = []
+    var entries: [JSONObject] = []
+    switch sizes {
+    case .single:
+      files.append(AssetFile(name: "AppIcon.png", bytes: png(scene, scale: 1024 / side, background: opaque)!))
+      entries.append(icon("AppIcon.png", idiom: "universal", platform: "ios", size: "1024x1024"))
+      if let dark {
+        // A dark icon's background is the system's: it may be clear.
+        files.append(AssetFile(name: "AppIcon-dark.png", bytes: png(dark, scale: 1024 / side, background: nil)!))
+        entries.append(
+          [("appearances", darkAppearance)]
+            + icon("AppIcon-dark.png", idiom: "universal", platform: "ios", size: "1024x1024"))
+      }
+    case .all:
+      var made: Set<Int> = []
+      for (idiom, points, scale) in legacyIcons {
+        let pixels = Int((points * Double(scale)).rounded())
+        let name = "AppIcon-\(pixels).png"
+        if made.insert(pixels).inserted {
+          files.append(AssetFile(name: name, bytes: png(scene, scale: Double(pixels) / side, background: opaque)!))
+        }
+        var entry = icon(name, idiom: idiom, platform: nil, size: "\(Explain.number(points))x\(Explain.number(points))")
+        entry.append(("scale", .string("\(scale)x")))
+        entries.append(entry)
+      }
+    }
+    let contents: JSONObject = [("images", .array(entries.map { .object($0) })), ("info", info)]
+    files.append(AssetFile(name: "Contents.json", bytes: Array(JSONValue.object(contents).written().utf8)))
+    return .success(files)
+  }
+
+  static func icon(_ file: String, idiom: String, platform: String?, size: String) -> JSONObject {
+    var entry: JSONObject = [("filename", .string(file)), ("idiom", .string(idiom))]
+    if let platform { entry.append(("platform", .string(platform))) }
+    entry.append(("size", .string(size)))
+    return entry
+  }
+
+  static let info = JSONValue.object([("author", .string("badgec")), ("version", .number(1))])
+  static let darkAppearance = JSONValue.array([
+    .object([("appearance", .string("luminosity")), ("value", .string("dark"))])
+  ])
+
+  /// A file name from a badge's name: letters, digits, `-` and `_` kept,
+  /// anything else `_`.
+  static func fileStem(_ name: String) -> String {
+    let kept = name.unicodeScalars.map { s -> Character in
+      s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_" ? Character(s) : "_"
+    }
+    return kept.isEmpty ? "Badge" : String(kept)
+  }
+
+  /// `scene` as a PNG at `scale` over `background`.
+  static func png(_ scene: Scene, scale: Double, background: RGBA?) -> [UInt8]? {
+    guard let renderer = RasterRenderer(scene, scale: scale, background: background) else { return nil }
+    var bytes: [UInt8] = []
+    let ok = renderRaster(renderer, format: .png) { chunk in
+      bytes.append(contentsOf: chunk)
+      return true
+    }
+    return ok ? bytes : nil
+  }
+
+  /// The pixels of `scene` at `scale` over `background` that are not
+  /// opaque, or nil when there are none.
+  static func transparentPixels(_ scene: Scene, scale: Double, background: RGBA?) -> TransparentPixels? {
+    guard let renderer = RasterRenderer(scene, scale: scale, background: background) else { return nil }
+    var collected = CollectedPixels(count: renderer.width * renderer.height)
+    _ = renderer.render(into: &collected)
+    var found: TransparentPixels? = nil
+    for (i, p) in collected.pixels.enumerated() where p >> 24 != 255 {
+      if found == nil { found = TransparentPixels(count: 0, x: i % renderer.width, y: i / renderer.width) }
+      found!.count += 1
+    }
+    return found
+  }
+}
+
+/// A JSON object's members in the order they are written.
+typealias JSONObject = [(String, JSONValue)]
+
+/// The JSON an asset catalog's `Contents.json` holds.
+indirect enum JSONValue {
+  case string(String)
+  case number(Int)
+  case bool(Bool)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// As Xcode writes it: two spaces a level, `"key" : value`, a newline
+  /// at the end.
+  func written() -> String {
+    var out = ""
+    write(into: &out, indent: "")
+    return out + "\n"
+  }
+
+  private func write(into out: inout String, indent: String) {
+    let inner = indent + "  "
+    switch self {
+    case .string(let s): out += JSONValue.quoted(s)
+    case .number(let n): out += String(n)
+    case .bool(let b): out += b ? "true" : "false"
+    case .array(let items):
+      out += "[\n"
+      for (i, item) in items.enumerated() {
+        out += inner
+        item.write(into: &out, indent: inner)
+        out += i + 1 < items.count ? ",\n" : "\n"
+      }
+      out += indent + "]"
+    case .object(let members):
+      out += "{\n"
+      for (i, (key, value)) in members.enumerated() {
+        out += inner + JSONValue.quoted(key) + " : "
+        value.write(into: &out, indent: inner)
+        out += i + 1 < members.count ? ",\n" : "\n"
+      }
+      out += indent + "}"
+    }
+  }
+
+  /// A JSON string: quotes, backslashes and control characters escaped.
+  static func quoted(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
