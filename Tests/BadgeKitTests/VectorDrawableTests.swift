@@ -174,6 +174,21 @@ struct VectorDrawableTests {
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
+  /// A clear shadow draws nothing: the README's way to leave shadows out
+  /// of the Android export.
+  @Test func clearShadowIsLeftOut() throws {
+    let source = """
+      let android = false
+      badge P size 100 { circle().fill(red).padding(20).shadow(color: android ? clear : black.opacity(0.3), radius: 6) }
+      """
+    var options = CompileOptions()
+    options.format = .vectordrawable
+    #expect(Support.compile(source, options).hasErrors)
+    options.overrides = ["android=true"]
+    let xml = try #require(VectorDrawableSupport.xml(source, options))
+    #expect(String(decoding: xml, as: UTF8.self).contains("android:fillColor=\"#ff3b30\""))
+  }
+
   /// A sample with shadows names each place, through imported components
   /// too, with the use that placed it as a note.
   @Test func refusedSamples() throws {

@@ -109,8 +109,14 @@ struct VectorDrawableState {
         }
       case .mask(_, let children):
         cannot("a mask", children)
-      case .shadow(_, let children):
-        cannot("a shadow (Android has no blur)", children)
+      case .shadow(let s, let children):
+        // A clear shadow draws nothing: what a badge meant for Android
+        // too writes (`color: android ? clear : …`).
+        if s.color.a > 0 {
+          cannot("a shadow (Android has no blur)", children)
+        } else {
+          write(children, indent: indent, into: &out)
+        }
       case .blur(let sigma, let children):
         if sigma.x > 0 || sigma.y > 0 {
           cannot("a blur", children)
