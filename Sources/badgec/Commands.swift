@@ -25,19 +25,20 @@ let usage = """
          badgec lsp
 
   Compiles badge descriptions (INPUT, or - for standard input) to SVG,
-  PNG, PPM, PDF, Android's VectorDrawable or Xcode's asset catalogs: each
-  input at each --size and --scale, into each -o.
+  PNG, PPM, PDF, SwiftUI code, Android's VectorDrawable or Xcode's asset
+  catalogs: each input at each --size and --scale, into each -o.
 
   options:
     -o, --output FILE   where to write (- for standard output, the default);
                         repeatable; a pattern with {name} (the input's stem),
                         {badge}, {size}, {scale}, {width}, {height} (pixels)
                         and {format}, e.g. -o 'icons/{size}@{scale}x.png'
-    --format FORMAT     svg, png, ppm, pdf, vectordrawable (Android's XML),
-                        imageset or appiconset (Xcode's asset catalog
-                        folders); default: from the output's extension (.xml
-                        for a VectorDrawable), svg for standard output and a
-                        name without one
+    --format FORMAT     svg, png, ppm, pdf, swift (SwiftUI code),
+                        vectordrawable (Android's XML), imageset or
+                        appiconset (Xcode's asset catalog folders); default:
+                        from the output's extension (.xml for a
+                        VectorDrawable), svg for standard output and a name
+                        without one
     --size W | WxH      the canvas in points (default: the size the badge
                         declares); a list makes one output each: 16,32,64
     --scale K           pixels per point for PNG and PPM, and of the images a
@@ -163,6 +164,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
       options.raster.scale = scales[0]
       // An asset catalog holds the dark appearance too.
       options.keepsDarkScene = formats.contains { $0.isFolder }
+      options.writesSwiftUI = formats.contains(.swift)
       let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source.bytes)
       let result = compile(file, options: options)
       printDiagnostics(result, inv, skipping: &seen)
@@ -177,7 +179,9 @@ func runCompile(_ inv: Invocation) -> Int32 {
   func describe(_ c: Compilation, _ scale: Double, _ format: OutputFormat) -> String {
     var text = inv.inputs[c.input]
     if let size = c.sizeText { text += " at --size \(size)" }
-    if !(format == .svg || format == .pdf || format == .vectordrawable) { text += " at --scale \(nameNumber(scale))" }
+    if !(format == .svg || format == .pdf || format == .vectordrawable || format == .swift) {
+      text += " at --scale \(nameNumber(scale))"
+    }
     return text + " as " + format.rawValue.uppercased()
   }
   for (c, compilation) in compilations.enumerated() {
@@ -186,7 +190,7 @@ func runCompile(_ inv: Invocation) -> Int32 {
       let format = formats[p]
       // SVG and PDF are vectors: one file per size, unless the pattern
       // names the scale (a PDF's shadows and blurs are images at it).
-      let vector = format == .svg || format == .pdf || format == .vectordrawable || format.isFolder
+      let vector = format == .svg || format == .pdf || format == .vectordrawable || format == .swift || format.isFolder
       let own = vector && !mentions(pattern, "scale") ? [scales[0]] : scales
       for scale in own {
         let pixels =

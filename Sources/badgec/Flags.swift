@@ -243,7 +243,7 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
 }
 
 /// Every output format's name, for messages.
-let formatNames = "svg, png, ppm, pdf, vectordrawable, imageset or appiconset"
+let formatNames = "svg, png, ppm, pdf, swift, vectordrawable, imageset or appiconset"
 
 func diagnosticsFormat(_ format: String) -> Bool {
   guard format == "text" || format == "json" else {

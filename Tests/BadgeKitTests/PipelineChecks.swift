@@ -69,7 +69,7 @@ enum PipelineChecks {
         }
       case .vectordrawable:
         if !image.starts(with: Array("<?xml".utf8)) { problems.append("VectorDrawable without its XML declaration") }
-      case .svg, .imageset, .appiconset:
+      case .svg, .swift, .imageset, .appiconset:
         break
       }
     }

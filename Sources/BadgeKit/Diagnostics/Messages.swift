@@ -55,6 +55,7 @@ public enum Message: Equatable, Sendable {
   case sqrtOfNegative
   case tooManyArguments(String, max: Int)
   case tooManyEdges(Int)
+  case swiftUICannot(String)
   case vectorDrawableCannot(String)
   case tooManyShapes(Int)
   case tooManySegments(Int)
@@ -162,6 +163,9 @@ public enum Message: Equatable, Sendable {
       let pixels = count == 1 ? "1 pixel that is" : "\(count) pixels that are"
       return
         "the app icon has \(pixels) not opaque (the first at x \(x), y \(y) of 1024 × 1024); an app icon must be opaque: give --background COLOR, or draw the badge to its edges"
+    case .swiftUICannot(let what):
+      return
+        "the SwiftUI code (--format swift) cannot hold \(what); expected what SwiftUI draws (see the README's 'SwiftUI code'), or another format such as an image set"
     case .angleOutOfRange:
       return "an angular gradient's angles reach past a million radians; expected angles within a few turns"
     case .strokeTooComplex(let limit):

@@ -16,6 +16,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// draw is an error at its shape.
   case vectordrawable
 
+  /// SwiftUI code: a `View` per component and the badge
+  /// (SwiftUIWriter), from the syntax tree.
+  case swift
   /// An Xcode image set: a folder of images and `Contents.json`
   /// (AssetCatalog.swift).
   case imageset
@@ -91,6 +94,10 @@ public struct CompileOptions: Sendable {
   public var imageSetContent = ImageSetContent.pdf
   /// Which icons an app icon set holds.
   public var appIconSizes = AppIconSizes.single
+  /// Write the SwiftUI code of the badge (`CompileResult.swiftUI`) even
+  /// when the format is another: for a run that writes several formats.
+  /// Always done for `.swift`.
+  public var writesSwiftUI = false
   /// Compile the dark appearance too and keep its scene when it differs
   /// (`CompileResult.darkScene`): what an asset catalog, which holds both,
   /// needs. Always done for the asset catalog formats.
@@ -130,6 +137,9 @@ public struct CompileResult: Sendable {
   /// For an asset catalog: the files of its folder, made when the scene
   /// was checked.
   public var assetFiles: [AssetFile]?
+  /// The SwiftUI code, or where it cannot be written, when the format is
+  /// `.swift` or `writesSwiftUI` asked for it.
+  var swiftUI: SwiftUICode?
   /// The scene in the dark appearance, when `keepsDarkScene` (or an asset
   /// catalog's format) asked for it and it differs from `scene`.
   public var darkScene: Scene?
@@ -192,7 +202,7 @@ public struct CompileResult: Sendable {
     case .imageset, .appiconset:
       // A folder: its files are `assetFiles`.
       return false
-    case .pdf, .vectordrawable:
+    case .pdf, .vectordrawable, .swift:
       guard let pdf else { return false }
       return pdf.withUnsafeBytes { sink($0) }
     case .ppm, .png:
@@ -233,6 +243,12 @@ public struct CompileResult: Sendable {
     }
     return ok ? bytes : nil
   }
+}
+
+/// A badge's SwiftUI code, or where it cannot be written.
+enum SwiftUICode: Sendable {
+  case written(String)
+  case refused([Diagnostic])
 }
 
 /// A file a compilation read besides its input, by the path it was read
@@ -415,6 +431,15 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
   }
   bag.append(contentsOf: evaluator.diagnostics.all)
   bag.addUnlisted(evaluator.diagnostics.unlisted)
+  if !bag.hasErrors && (options.format == .swift || options.writesSwiftUI) {
+    var writer = SwiftUIWriter(
+      file: parsed.file, overrides: Dictionary(overrides.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }),
+      canvas: scene.size)
+    switch writer.write() {
+    case .success(let text): result.swiftUI = .written(text)
+    case .failure(let p): result.swiftUI = .refused(p.all.map { Diagnostic(.swiftUICannot($0.what), at: $0.range) })
+    }
+  }
   if !bag.hasErrors {
     for d in prepareBackend(&result, scene, at: badge.nameRange) { bag.append(d) }
   }
@@ -448,6 +473,18 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       return []
     case .tooLarge: return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
     case .effectsTooCostly: return [Diagnostic(.effectImagesTooCostly(options.raster.scale), at: range)]
+    }
+  }
+  if options.format == .swift {
+    switch result.swiftUI {
+    case .written(let text):
+      guard text.utf8.count <= options.maxOutputBytes else {
+        return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
+      }
+      result.pdf = Array(text.utf8)
+      return []
+    case .refused(let diagnostics): return diagnostics
+    case nil: return [Diagnostic(.swiftUICannot("this compilation (compiled without its SwiftUI code)"), at: range)]
     }
   }
   if options.format == .imageset {

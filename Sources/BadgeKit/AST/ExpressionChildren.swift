@@ -1,12 +1,12 @@
-// The tree walks of the tools (the formatter's roles, the language server's
-// symbol index) share this: an expression in, the expressions directly
-// inside it out, in source order.
-import BadgeKit
+// The tree walks outside the evaluator (the SwiftUI writer's, and the
+// tools': the formatter's roles, the language server's symbol index) share
+// this: an expression in, the expressions directly inside it out, in
+// source order.
 
 extension Expr {
   /// The expressions directly inside this one, in source order. A view
   /// written as an argument has none here: its element is walked as one.
-  var children: [Expr] {
+  public var children: [Expr] {
     switch kind {
     case .number, .string, .color, .name, .invalid, .view: return []
     case .interpolation(let parts):

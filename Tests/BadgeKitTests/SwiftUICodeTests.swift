@@ -1,0 +1,223 @@
+// `--format swift`: the SwiftUI code of a badge. The landmark's reads as
+// the tutorial's (Badge, BadgeBackground, BadgeSymbol, RotatedBadgeSymbol,
+// with its numbers); the samples that SwiftUI can say and a scene of every
+// construct the writer handles type-check with swiftc against a stand-in
+// SwiftUI module (Tests/SwiftUIStandIn/SwiftUI.swift: SwiftUI's
+// declarations as Apple documents them, and Foundation's CGFloat and
+// CGPoint, as SwiftUI re-exports them); what SwiftUI has no counterpart for
+// is one located error each and no file.
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+enum SwiftUISupport {
+  static func code(_ source: String, _ options: CompileOptions = CompileOptions()) -> String? {
+    var options = options
+    options.format = .swift
+    let result = Support.compile(source, options)
+    #expect(!result.hasErrors, "\(result.renderedDiagnostics)")
+    return result.output.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The folder holding the stand-in's compiled module, made once.
+  static let module: URL? = {
+    guard let swiftc = Support.tool("swiftc") else { return nil }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("badgec-swiftui-\(getpid())")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let run = try? Support.run(
+      swiftc,
+      [
+        "-parse-as-library", "-emit-module", "-module-name", "SwiftUI", "-emit-module-path",
+        dir.appendingPathComponent("SwiftUI.swiftmodule").path, Support.url("Tests/SwiftUIStandIn/SwiftUI.swift").path,
+      ])
+    #expect(run?.status == 0, "the stand-in SwiftUI module: \(run?.stderr ?? "")")
+    return run?.status == 0 ? dir : nil
+  }()
+
+  /// swiftc's errors type-checking `code` against the stand-in, or nil.
+  /// (`#Preview` is a macro of Apple's SDK, which the stand-in cannot
+  /// expand: its block is checked apart, as a view builder's body.)
+  static func typeCheckErrors(_ code: String, name: String) throws -> String? {
+    guard let swiftc = Support.tool("swiftc"), let module else {
+      // Without a compiler nothing is checked: a failure under CI.
+      if Support.isCI { Issue.record("swiftc or the stand-in SwiftUI module is missing") }
+      return nil
+    }
+    var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let start = lines.firstIndex(of: "#Preview {") {
+      lines[start] = "@ViewBuilder @MainActor func preview() -> some View {"
+    }
+    let file = module.appendingPathComponent("\(name).swift")
+    try Data(lines.joined(separator: "\n").utf8).write(to: file)
+    let run = try Support.run(swiftc, ["-typecheck", "-I", module.path, file.path])
+    return run.status == 0 ? nil : run.stderr
+  }
+}
+
+@Suite(.serialized)
+struct SwiftUICodeTests {
+  /// The tutorial's structure and numbers (its `Badge`, `BadgeBackground`,
+  /// `BadgeSymbol` and `RotatedBadgeSymbol`, `HexagonParameters`' 0.085, the
+  /// hexagon's 0.832, the symbol's 0.030, 0.226 and 0.488, the gradient's
+  /// and the symbol's colours, the rotations about `.bottom`, the scale of
+  /// 1/4 about `.top`).
+  @Test func landmarkReadsLikeTheTutorial() throws {
+    let code = try #require(SwiftUISupport.code(try Support.read("samples/landmark.badge")))
+    for part in [
+      "import SwiftUI", "struct BadgeBackground: View {", "struct BadgeSymbol: View {",
+      "struct RotatedBadgeSymbol: View {\n  var angle: Angle\n", "struct Badge: View {", "struct Landmark: View {",
+      "GeometryReader { geometry in\n      Path { path in", "let adjustment: Double = 0.085", "let xScale = 0.832",
+      "let spacing = side * 0.03", "let topWidth = side * 0.226", "let topHeight = h * 0.488",
+      "Color(red: 239 / 255, green: 120 / 255, blue: 221 / 255)",
+      "Color(red: 79 / 255, green: 79 / 255, blue: 191 / 255)",
+      "BadgeSymbol()\n      .padding(-60)\n      .rotationEffect(angle, anchor: .bottom)",
+      "ForEach(0..<Int(rotations), id: \\.self) { i in",
+      "RotatedBadgeSymbol(angle: .degrees(Double(i) * 360 / rotations))",
+      ".opacity(0.5)", ".scaleEffect(1 / 4, anchor: .top)", ".position(x: width / 2, y: 3 / 4 * height)",
+      ".aspectRatio(1, contentMode: .fit)", "#Preview {\n  Landmark()\n}",
+    ] {
+      #expect(code.contains(part), "missing: \(part)\n\(code)")
+    }
+    #expect(try SwiftUISupport.typeCheckErrors(code, name: "Landmark") == nil)
+  }
+
+  /// The stand-in refuses what SwiftUI refuses (so that the checks here
+  /// cannot pass for want of a compiler): an angle given as a number, a
+  /// fill of a view, a CGPoint without its labels.
+  @Test func standInCatchesMistakes() throws {
+    for wrong in [
+      "struct A: View { var body: some View { Circle().rotationEffect(45) } }",
+      "struct B: View { var body: some View { Text(\"x\").fill(Color.red) } }",
+      "let p = CGPoint(1, 2)",
+    ] {
+      let errors = try SwiftUISupport.typeCheckErrors("import SwiftUI\n" + wrong, name: "Wrong")
+      #expect(errors?.contains("error:") == true, "\(wrong) type-checked")
+    }
+  }
+
+  /// The samples SwiftUI can say type-check against SwiftUI's API.
+  @Test(arguments: ["landmark", "shield", "hikebadge"])
+  func sampleTypeChecks(_ name: String) throws {
+    var options = CompileOptions()
+    options.importPaths = [Support.url("samples").path]
+    let code = try #require(SwiftUISupport.code(try Support.read("samples/\(name).badge"), options))
+    if let errors = try SwiftUISupport.typeCheckErrors(code, name: name) { Issue.record("\(errors)\n\(code)") }
+  }
+
+  /// Every construct the writer handles, in one badge.
+  static let constructs = """
+    let tint = rgb(30, 90, 200)
+    let turn = 15deg
+    let count = 6
+    let title = "Summit"
+    let big = true
+    component Ring(width = 4, color = orange) {
+      circle().trim(from: 0.1, to: 0.9).stroke(color, width: width, cap: round, join: bevel, dash: (6, 3))
+    }
+    component Wedge(angle) {
+      path {
+        let r = min(width, height) / 2
+        move (r, r)
+        arc (r, r), radius: r, startAngle: 0deg, endAngle: angle, clockwise: false
+        cubic (0, r), control1: (r, 2 * r), control2: (0, 2 * r)
+        within 0, 0, width, height { line (0.5, 0) quad (1, 0.5), control: (1, 0) }
+        repeat 3 as k { line (r + k, r) }
+        close
+      }
+      .fill(angular(red, yellow, green, center: (0.5, 0.5), startAngle: 0deg, endAngle: 270deg), rule: evenodd)
+    }
+    badge Constructs size 200 {
+      zstack(alignment: topLeading) {
+        rect().fill(linear(tint, tint.opacity(0.5), start: top, end: bottom))
+        vstack(spacing: 4, alignment: leading) {
+          text(title).font(size: 18, weight: bold).fill(white)
+          text("\\(count) peaks").font(caption).italic()
+          spacer(minLength: 2)
+          hstack(spacing: 2) {
+            repeat count as i { circle().fill(hsb(i * 60deg, 0.8, 0.9)).frame(width: 10, height: 10) }
+          }
+        }
+        .padding(12)
+        Ring(color: tint).frame(width: 60, height: 60).offset(x: 100, y: 20).rotate(turn + 5deg)
+        Wedge(angle: 120deg).frame(width: 50, height: 50).position(x: 150, y: 150).shadow(radius: 4, y: 2)
+        geometry {
+          capsule(style: continuous).fill(radial(white, clear, center: center, endRadius: 30))
+            .frame(width: width / 4, height: 20).scale(x: 1.5, y: 1, anchor: center)
+        }
+        roundedRect(radius: 8).fill(green).frame(width: 40, height: 40).clipShape(circle()).blur(radius: 1)
+          .position(x: 40, y: 160)
+        if big {
+          ellipse().fill(red.opacity(0.3)).frame(minWidth: 10, maxWidth: 80, maxHeight: 30).aspect(2, fit)
+        } else {
+          rect().fill(gray)
+        }
+        rect().fill(blue).mask { circle().padding(4) }.frame(width: 30, height: 30).opacity(0.8)
+          .overlay(alignment: center) { text("A").bold() }.scaledToFit()
+      }
+    }
+    """
+
+  @Test func everyConstructTypeChecks() throws {
+    let code = try #require(SwiftUISupport.code(SwiftUICodeTests.constructs))
+    if let errors = try SwiftUISupport.typeCheckErrors(code, name: "Constructs") { Issue.record("\(errors)\n\(code)") }
+    for part in [
+      "ZStack(alignment: .topLeading)", "VStack(alignment: .leading, spacing: 4)", "HStack(spacing: 2)",
+      ".font(.system(size: 18, weight: .bold))", ".font(.caption)", "Text(\"\\(Int(count)) peaks\")",
+      "StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .bevel, dash: [6, 3])", ".trim(from: 0.1, to: 0.9)",
+      "path.addArc(center:", "path.addCurve(to:", "path.addQuadCurve(to:", "for k in 0..<Int(3) {",
+      "FillStyle(eoFill: true)", "AngularGradient(colors:", "RadialGradient(colors:",
+      ".rotationEffect(.degrees(turn.degrees + 5))",
+      ".clipShape(Circle())", ".blur(radius: 1)", ".mask {", ".overlay(alignment: .center) {", "if big {", "} else {",
+      "Capsule(style: .continuous)", "RoundedRectangle(cornerRadius: 8, style: .circular)",
+      "Color(hue: (Double(i) * 60) / 360, saturation: 0.8, brightness: 0.9)",
+    ] {
+      #expect(code.contains(part), "missing: \(part)\n\(code)")
+    }
+  }
+
+  /// What SwiftUI has no counterpart for: one error at its place each, and
+  /// no file written.
+  @Test(arguments: [
+    ("star(points: 5).fill(red)", "'star(…)'", 1),
+    ("text(\"ROUND\", radius: 30)", "text set along a circle", 1),
+    ("rect().frame(width: 50%)", "a percentage", 1),
+    ("path(\"M0 0 L10 10\")", "a path from SVG path data", 1),
+  ])
+  func refused(_ body: String, _ what: String, _ line: Int) throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("b.badge")
+    try Data("badge B size 100 {\n\(body)\n}\n".utf8).write(to: input)
+    let out = dir.appendingPathComponent("B.swift")
+    let run = try Support.badgec([input.path, "-o", out.path])
+    #expect(run.status == 1)
+    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == 1, "\(run.stderr)")
+    #expect(errors.first?.hasPrefix("\(input.path):\(line + 1):") == true, "\(run.stderr)")
+    #expect(run.stderr.contains("cannot hold \(what)"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  /// Names that are not Swift's are mangled predictably; a `-D` value is
+  /// the constant's value; the same input gives the same text.
+  @Test func namesOverridesAndDeterminism() throws {
+    let source = """
+      let rotations = 8
+      let in = 2
+      component Circle(body = 3) { circle().padding(body + in) }
+      badge "My badge!" size 80 { Circle() }
+      """
+    var options = CompileOptions()
+    options.overrides = ["rotations=6"]
+    let code = try #require(SwiftUISupport.code(source, options))
+    #expect(code.contains("let rotations: Double = 6"))
+    #expect(code.contains("let in_: Double = 2"))
+    #expect(code.contains("struct CircleView: View {\n  var body_: Double = 3"))
+    #expect(code.contains(".padding(body_ + in_)"))
+    #expect(code.contains("struct My_badge_: View {"))
+    #expect(code.contains("    CircleView()"))
+    #expect(SwiftUISupport.code(source, options) == code)
+    #expect(try SwiftUISupport.typeCheckErrors(code, name: "Names") == nil)
+  }
+}
