@@ -66,7 +66,7 @@ struct SwiftUICodeTests {
     let code = try #require(SwiftUISupport.code(try Support.read("samples/landmark.badge")))
     for part in [
       "import SwiftUI", "struct BadgeBackground: View {", "struct BadgeSymbol: View {",
-      "struct RotatedBadgeSymbol: View {\n  var angle: Angle\n", "struct Badge: View {", "struct Landmark: View {",
+      "struct RotatedBadgeSymbol: View {\n  var angle: Angle\n", "struct Badge: View {", "struct LandmarkBadge: View {",
       "GeometryReader { geometry in\n      Path { path in", "let adjustment: Double = 0.085", "let xScale = 0.832",
       "let spacing = side * 0.03", "let topWidth = side * 0.226", "let topHeight = h * 0.488",
       "Color(red: 239 / 255, green: 120 / 255, blue: 221 / 255)",
@@ -75,7 +75,7 @@ struct SwiftUICodeTests {
       "ForEach(0..<Int(rotations), id: \\.self) { i in",
       "RotatedBadgeSymbol(angle: .degrees(Double(i) * 360 / rotations))",
       ".opacity(0.5)", ".scaleEffect(1 / 4, anchor: .top)", ".position(x: width / 2, y: 3 / 4 * height)",
-      ".aspectRatio(1, contentMode: .fit)", "#Preview {\n  Landmark()\n}",
+      ".aspectRatio(1, contentMode: .fit)", "#Preview {\n  LandmarkBadge()\n}",
     ] {
       #expect(code.contains(part), "missing: \(part)\n\(code)")
     }
@@ -215,7 +215,7 @@ struct SwiftUICodeTests {
     #expect(code.contains("let in_: Double = 2"))
     #expect(code.contains("struct CircleView: View {\n  var body_: Double = 3"))
     #expect(code.contains(".padding(body_ + in_)"))
-    #expect(code.contains("struct My_badge_: View {"))
+    #expect(code.contains("struct My_badge_Badge: View {"))
     #expect(code.contains("    CircleView()"))
     #expect(SwiftUISupport.code(source, options) == code)
     #expect(try SwiftUISupport.typeCheckErrors(code, name: "Names") == nil)

@@ -60,8 +60,11 @@ struct SwiftUIWriter {
       taken.insert(type)
       typeNames[name] = type
     }
+    // The badge's view is named `…Badge` (the Landmarks app has a
+    // `Landmark` model of its own).
     var badgeType = SwiftNames.type(badge.name)
-    while taken.contains(badgeType) { badgeType += "Badge" }
+    if !badgeType.hasSuffix("Badge") { badgeType += "Badge" }
+    while taken.contains(badgeType) { badgeType += "View" }
 
     // Top-level lets, as constants of the file.
     lines.append("// \(SwiftUIWriter.comment(badge.name)), written by badgec from its badge file.")
