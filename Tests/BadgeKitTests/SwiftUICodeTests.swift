@@ -97,7 +97,7 @@ struct SwiftUICodeTests {
   }
 
   /// The samples SwiftUI can say type-check against SwiftUI's API.
-  @Test(arguments: ["landmark", "shield", "hikebadge"])
+  @Test(arguments: ["landmark", "shield", "hikebadge", "outlined", "stripes"])
   func sampleTypeChecks(_ name: String) throws {
     var options = CompileOptions()
     options.importPaths = [Support.url("samples").path]
@@ -127,6 +127,10 @@ struct SwiftUICodeTests {
       }
       .fill(angular(red, yellow, green, center: (0.5, 0.5), startAngle: 0deg, endAngle: 270deg), rule: evenodd)
     }
+    component Drop(tip = 0.3) {
+      path { move (width / 2, 0) quad (width / 2, height), control: (width * (1 + tip), height) close }
+        .aspect(0.7, fit)
+    }
     badge Constructs size 200 {
       zstack(alignment: topLeading) {
         rect().fill(linear(tint, tint.opacity(0.5), start: top, end: bottom))
@@ -152,6 +156,10 @@ struct SwiftUICodeTests {
         } else {
           rect().fill(gray)
         }
+        Drop().fill(teal).stroke(white, width: 2).frame(width: 30, height: 40).position(x: 20, y: 20)
+        star(points: 5, innerRadius: 0.4).fill(yellow).clipShape(Drop(tip: 0.2)).frame(width: 24, height: 24)
+        polygon(sides: 6).stroke(black, width: 1).frame(width: 20, height: 20).offset(x: 5 * cos(turn))
+        text(title).tracking(2)
         rect().fill(blue).mask { circle().padding(4) }.frame(width: 30, height: 30).opacity(0.8)
           .overlay(alignment: center) { text("A").bold() }.scaledToFit()
       }
@@ -171,15 +179,23 @@ struct SwiftUICodeTests {
       ".clipShape(Circle())", ".blur(radius: 1)", ".mask {", ".overlay(alignment: .center) {", "if big {", "} else {",
       "Capsule(style: .continuous)", "RoundedRectangle(cornerRadius: 8, style: .circular)",
       "Color(hue: (Double(i) * 60) / 360, saturation: 0.8, brightness: 0.9)",
+      "struct Drop: Shape {\n  var tip: Double = 0.3\n", "let ratio: CGFloat = 0.7", ".offsetBy(dx:",
+
+      "struct StarShape: Shape {", "StarShape(points: Int(5), innerRadius: 0.4)", ".clipShape(Drop(tip: 0.2))",
+      "struct PolygonShape: Shape {", "PolygonShape(sides: Int(6))", ".offset(x: 5 * cos(turn.radians))",
+      ".tracking(2)",
     ] {
       #expect(code.contains(part), "missing: \(part)\n\(code)")
     }
+    // A shape filled, then stroked again over its fill.
+    let unindented = code.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
+    #expect(unindented.contains("Drop()\n.fill(Color.teal)\n.overlay {\nDrop()\n.stroke(Color.white, lineWidth: 2)\n}"))
   }
 
   /// What SwiftUI has no counterpart for: one error at its place each, and
   /// no file written.
   @Test(arguments: [
-    ("star(points: 5).fill(red)", "'star(…)'", 1),
+    ("unevenRoundedRect(topLeading: 4).fill(red)", "'unevenRoundedRect(…)'", 1),
     ("text(\"ROUND\", radius: 30)", "text set along a circle", 1),
     ("rect().frame(width: 50%)", "a percentage", 1),
     ("path(\"M0 0 L10 10\")", "a path from SVG path data", 1),

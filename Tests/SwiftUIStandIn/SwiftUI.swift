@@ -254,6 +254,7 @@ public struct Path: Shape {
   public mutating func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {}
   public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {}
   public mutating func closeSubpath() {}
+  public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path { self }
 }
 
 public struct Rectangle: Shape {
@@ -398,4 +399,5 @@ extension View {
   public func fontWeight(_ weight: Font.Weight?) -> some View { ModifiedContent(content: self, modifier: weight) }
   public func bold() -> some View { ModifiedContent(content: self, modifier: 700) }
   public func italic() -> some View { ModifiedContent(content: self, modifier: 1) }
+  public func tracking(_ tracking: CGFloat) -> some View { ModifiedContent(content: self, modifier: tracking) }
 }

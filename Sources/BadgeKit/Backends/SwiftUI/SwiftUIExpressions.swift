@@ -168,6 +168,11 @@ struct SwiftExpressions {
       return try binary(op, a, b, { (x) throws in try number(x) })
     case .conditional(let c, let a, let b):
       return "(\(try bool(c)) ? \(try number(a)) : \(try number(b)))"
+    case .call(let name, let args) where ["sin", "cos", "tan"].contains(name) && args.count == 1:
+      // SwiftUI's Angle in radians, for Foundation's functions.
+      let a = try angle(args[0].value)
+      // (`.degrees(x)` needs its type named where nothing gives it.)
+      return "\(name)(\(a.hasPrefix(".") ? "Angle" + a : a).radians)"
     case .call(let name, let args):
       let values = try args.map { (a) throws in try number(a.value) }
       switch (name, values.count) {
@@ -178,6 +183,13 @@ struct SwiftExpressions {
       case ("ceil", 1): return "(\(values[0])).rounded(.up)"
       case ("round", 1): return "(\(values[0])).rounded()"
       case ("clamp", 3): return "min(max(\(values[0]), \(values[1])), \(values[2]))"
+      case ("pow", 2), ("hypot", 2): return "\(name)(\(values[0]), \(values[1]))"
+      case ("exp", 1), ("log", 1): return "\(name)(\(values[0]))"
+      case ("lerp", 3):
+        let (a, b, t) = (
+          SwiftExpressions.parenthesised(values[0]), values[1], SwiftExpressions.parenthesised(values[2])
+        )
+        return "\(a) + (\(b) - \(a)) * \(t)"
       default: throw SwiftUIProblem(what: "the function '\(name)'", range: e.range)
       }
     default:

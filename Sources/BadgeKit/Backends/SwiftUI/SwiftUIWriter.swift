@@ -40,6 +40,12 @@ struct SwiftUIWriter {
   private var typeNames: [String: String] = [:]
   /// Each component's parameters' kinds, in order.
   private var parameterKinds: [String: [SwiftKind]] = [:]
+  /// The components written as SwiftUI `Shape`s: a body of one path
+  /// (fitted to an aspect ratio at most), painted by whoever uses them.
+  private var shapes: Set<String> = []
+  /// The shapes SwiftUI lacks that the badge uses (`star`, `polygon`),
+  /// by name, with their struct names.
+  private var extraShapes: [String: String] = [:]
 
   init(file: BadgeFile, overrides: [String: Expr], canvas: Size) {
     self.file = file
@@ -80,8 +86,22 @@ struct SwiftUIWriter {
       expressions.scope.define(decl.name, kind == .integer ? .number : kind)
     }
     if lines.last != "" { lines.append("") }
+    for name in used where SwiftUIWriter.isShape(components[name]!) { shapes.insert(name) }
+    for (builtin, type) in [("star", "StarShape"), ("polygon", "PolygonShape")]
+    where SwiftUIWriter.calls(in: badge.body).contains(builtin)
+      || used.contains(where: { SwiftUIWriter.calls(in: components[$0]!.body).contains(builtin) })
+    {
+      var name = type
+      while taken.contains(name) { name += "_" }
+      taken.insert(name)
+      extraShapes[builtin] = name
+    }
     for name in used { inferParameters(components[name]!) }
-    for name in used { component(components[name]!) }
+    for name in used {
+      if shapes.contains(name) { shapeComponent(components[name]!) } else { component(components[name]!) }
+    }
+    if let star = extraShapes["star"] { lines += SwiftUIWriter.starShape(star, star: true) }
+    if let polygon = extraShapes["polygon"] { lines += SwiftUIWriter.starShape(polygon, star: false) }
 
     // The badge.
     lines.append("struct \(badgeType): View {")
@@ -274,6 +294,95 @@ struct SwiftUIWriter {
     lines.append("}")
     lines.append("")
     expressions.scope = saved
+  }
+
+  /// Whether a component can be a SwiftUI `Shape`: its body one path,
+  /// with at most an `.aspect(ratio, fit)`, and no paint of its own.
+  static func isShape(_ c: ComponentDecl) -> Bool {
+    guard !c.sizedToContent, c.body.items.count == 1, case .element(let e) = c.body.items[0], case .path = e.primary
+    else { return false }
+    if e.modifiers.isEmpty { return true }
+    guard e.modifiers.count == 1, let m = e.modifiers.first, m.name == "aspect", m.content == nil,
+      m.arguments.count == 2, m.arguments.allSatisfy({ $0.label == nil }),
+      case .name("fit") = m.arguments[1].value.kind
+    else { return false }
+    return true
+  }
+
+  /// A component as a `Shape`: its path in the rectangle it is given (the
+  /// largest of its aspect ratio, centred, when it has one).
+  private mutating func shapeComponent(_ c: ComponentDecl) {
+    let type = typeNames[c.name]!
+    let saved = expressions.scope
+    guard case .element(let e) = c.body.items[0], case .path(let body) = e.primary else { return }
+    lines.append("struct \(type): Shape {")
+    for (p, kind) in zip(c.parameters, parameterKinds[c.name] ?? []) {
+      var line = "  var \(SwiftNames.identifier(p.name)): \(SwiftUIWriter.typeName(kind))"
+      if let d = p.defaultValue {
+        attempt { line += " = " + (try $0.expressions.value(d, as: kind)) }
+      }
+      lines.append(line)
+      expressions.scope.define(p.name, kind)
+    }
+    if !c.parameters.isEmpty { lines.append("") }
+    lines.append("  func path(in rect: CGRect) -> Path {")
+    if let aspect = e.modifiers.first {
+      var ratio = "1"
+      attempt { ratio = try $0.expressions.number(aspect.arguments[0].value) }
+      lines.append("    // .aspectRatio(\(ratio), contentMode: .fit): the largest such rectangle, centred.")
+      lines.append("    let ratio: CGFloat = \(ratio)")
+      lines.append("    let width = min(rect.width, rect.height * ratio)")
+      lines.append("    let height = width / ratio")
+      lines.append("    return Path { path in")
+      pathItems(body.items, indent: "      ", within: [])
+      lines.append("    }")
+      lines.append(
+        "    .offsetBy(dx: rect.minX + (rect.width - width) / 2, dy: rect.minY + (rect.height - height) / 2)")
+    } else {
+      lines.append("    let width = rect.width")
+      lines.append("    let height = rect.height")
+      lines.append("    return Path { path in")
+      pathItems(body.items, indent: "      ", within: [])
+      lines.append("    }")
+      lines.append("    .offsetBy(dx: rect.minX, dy: rect.minY)")
+    }
+    lines.append("  }")
+    lines.append("}")
+    lines.append("")
+    expressions.scope = saved
+  }
+
+  /// badgec's `star(points:innerRadius:)` or `polygon(sides:)` as a
+  /// `Shape`: corners on the circle of the shorter side, centred, the
+  /// first pointing up; a star's inner corners at `innerRadius` of it.
+  static func starShape(_ type: String, star: Bool) -> [String] {
+    var out = [
+      star
+        ? "/// badgec's star(points:innerRadius:): corners on the circle of the shorter side, the first up."
+        : "/// badgec's polygon(sides:): corners on the circle of the shorter side, the first up.",
+      "struct \(type): Shape {",
+      star ? "  var points: Int" : "  var sides: Int",
+    ]
+    if star { out.append("  var innerRadius: Double = 0.382") }
+    out += [
+      "",
+      "  func path(in rect: CGRect) -> Path {",
+      "    let outer = min(rect.width, rect.height) / 2",
+      star ? "    let steps = 2 * points" : "    let steps = sides",
+      "    return Path { path in",
+      "      for k in 0..<steps {",
+      "        let angle = -Double.pi / 2 + 2 * Double.pi * Double(k) / Double(steps)",
+      star ? "        let r = k % 2 == 1 ? outer * innerRadius : outer" : "        let r = outer",
+      "        let point = CGPoint(x: rect.midX + r * cos(angle), y: rect.midY + r * sin(angle))",
+      "        if k == 0 { path.move(to: point) } else { path.addLine(to: point) }",
+      "      }",
+      "      path.closeSubpath()",
+      "    }",
+      "  }",
+      "}",
+      "",
+    ]
+    return out
   }
 
   /// Whether `width` or `height` is read in `block`, outside the paths and
@@ -470,6 +579,12 @@ struct SwiftUIWriter {
           }
         }
         lines.append(indent + type + "(" + parts.joined(separator: ", ") + ")")
+        if shapes.contains(name) { start = .shape }
+      } else if let type = extraShapes[name] {
+        attempt {
+          $0.lines.append(indent + (try $0.extraShape(type, name, args)))
+          start = .shape
+        }
       } else {
         attempt {
           let (text, isShape) = try SwiftUIWriter.builtin(name, args, nameRange, $0.expressions)
@@ -481,7 +596,13 @@ struct SwiftUIWriter {
     // Modifiers after a closing brace line up with it; after a view on
     // one line, they are indented a level (as Xcode writes them).
     let spans = lines.count - first > 1
-    modifiers(Array(e.modifiers.dropFirst(inside)), start: &start, indent: spans ? indent : indent + "  ")
+    // A shape written on one line, untrimmed, can be stroked again over
+    // its fill.
+    let shapeText =
+      start == .shape && !spans && !e.modifiers.contains(where: { $0.name == "trim" })
+      ? lines.last.map { String($0.dropFirst(indent.count)) } : nil
+    modifiers(
+      Array(e.modifiers.dropFirst(inside)), start: &start, indent: spans ? indent : indent + "  ", shape: shapeText)
   }
 
   /// A built-in view or shape as SwiftUI's, and whether it is a shape.
@@ -521,6 +642,20 @@ struct SwiftUIWriter {
     default:
       throw SwiftUIProblem(what: "'\(name)(…)' (SwiftUI has no such view or shape)", range: range)
     }
+  }
+
+  /// A use of `star` or `polygon` as its `Shape` struct.
+  private func extraShape(_ type: String, _ name: String, _ args: [Argument]) throws -> String {
+    let count = name == "star" ? "points" : "sides"
+    guard let n = args.first(where: { $0.label == count }) ?? args.first(where: { $0.label == nil }) else {
+      throw SwiftUIProblem(
+        what: "'\(name)' without '\(count):'", range: args.first?.range ?? SourceRange(file: 0, start: 0, end: 0))
+    }
+    var text = "\(type)(\(count): Int(\(try expressions.number(n.value)))"
+    if let r = args.first(where: { $0.label == "innerRadius" }) {
+      text += ", innerRadius: \(try expressions.number(r.value))"
+    }
+    return text + ")"
   }
 
   static func alignment(_ e: Expr, _ axis: StackAxis) throws -> String {
@@ -617,12 +752,30 @@ struct SwiftUIWriter {
 
   // MARK: Modifiers
 
-  private mutating func modifiers(_ list: [Modifier], start: inout Start, indent: String) {
+  /// The modifiers of an element whose view starts as `start`. `shape`:
+  /// the shape's own text (one line), so that a stroke after a fill can
+  /// stroke it again over the fill, as badgec draws both.
+  private mutating func modifiers(_ list: [Modifier], start: inout Start, indent: String, shape: String? = nil) {
+    var filledShape = false
     for m in list {
+      if m.name == "stroke" && filledShape, let shape {
+        var stroke = m
+        stroke.name = "stroke"
+        attempt {
+          let text = try $0.modifier(stroke, shape: true, indent: indent + "  ")
+          $0.lines.append(indent + ".overlay {")
+          $0.lines.append(indent + "  " + shape)
+          $0.lines.append(indent + "    " + text)
+          $0.lines.append(indent + "}")
+        }
+        filledShape = false
+        continue
+      }
       attempt {
         let text = try $0.modifier(m, shape: start == .shape, indent: indent)
         $0.lines.append(indent + text)
       }
+      filledShape = m.name == "fill" && start == .shape
       if m.name != "trim" { start = .view }
     }
   }
@@ -731,6 +884,17 @@ struct SwiftUIWriter {
       guard let (name, range, args) = shapeCall else {
         throw SwiftUIProblem(what: "a clip that is not one of SwiftUI's shapes", range: m.range)
       }
+      if shapes.contains(name), let c = components[name], let type = typeNames[name] {
+        let kinds = parameterKinds[name] ?? []
+        var parts: [String] = []
+        for (i, p) in c.parameters.enumerated() {
+          let given =
+            args.first { $0.label == p.name } ?? (args.indices.contains(i) && args[i].label == nil ? args[i] : nil)
+          if let given { parts.append("\(SwiftNames.identifier(p.name)): \(try x.value(given.value, as: kinds[i]))") }
+        }
+        return ".clipShape(\(type)(\(parts.joined(separator: ", "))))"
+      }
+      if let type = extraShapes[name] { return ".clipShape(\(try extraShape(type, name, args)))" }
       let (text, isShape) = try SwiftUIWriter.builtin(name, args, range, x)
       guard isShape else { throw SwiftUIProblem(what: "a clip that is not a shape", range: m.range) }
       return ".clipShape(\(text))"
@@ -762,6 +926,9 @@ struct SwiftUIWriter {
       return ".fontWeight(\(try option(w)))"
     case "bold", "italic":
       return ".\(m.name)()"
+    case "tracking":
+      guard let t = positional.first else { throw unsupported }
+      return ".tracking(\(try num(t)))"
     default:
       throw SwiftUIProblem(what: "'.\(m.name)' (no SwiftUI counterpart is written for it yet)", range: m.nameRange)
     }
