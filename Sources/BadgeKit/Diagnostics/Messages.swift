@@ -153,7 +153,7 @@ public enum Message: Equatable, Sendable {
         "the shadows and blurs would take more than \(mib) MiB of buffers a thread (each a band of what it blurs plus the blur's reach); expected smaller blur radii or a smaller image"
     case .effectImagesTooCostly(let scale):
       return
-        "the shadows and blurs are too costly to draw as the PDF's images at \(formatForMessage(scale)) pixels a point; expected a smaller --scale or fewer, smaller effects"
+        "the shadows and blurs are too costly to draw as the PDF's images at --scale \(formatForMessage(scale)) (pixels a point); expected a smaller --scale or fewer, smaller effects"
     case .vectorDrawableCannot(let what):
       return
         "VectorDrawable cannot draw \(what); expected the badge without it for Android (or export a PNG with --format png)"
