@@ -80,23 +80,9 @@ enum PDFSupport {
     guard let ours = RasterSupport.badgec(source, options) else { return }
     for (renderer, least) in fraction.sorted(by: { $0.key < $1.key }) {
       guard let theirs = try render(pdf, renderer, scale: options.raster.scale) else { continue }
-      guard theirs.width == ours.width && theirs.height == ours.height else {
-        Issue.record(
-          "\(name): \(renderer) drew \(theirs.width)×\(theirs.height), badgec \(ours.width)×\(ours.height)",
-          sourceLocation: sourceLocation)
-        continue
-      }
-      let (m, f) = ours.compare(theirs, within: 16)
-      if m > mean || f < least {
-        let folder = RasterSupport.artifacts
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(ours.ppm).write(to: folder.appendingPathComponent("\(name).ppm"))
-        try Data(theirs.ppm).write(to: folder.appendingPathComponent("\(name).pdf.\(renderer).ppm"))
-        try Data(pdf).write(to: folder.appendingPathComponent("\(name).pdf"))
-        Issue.record(
-          "\(name): \(renderer) is \(m)/255 from badgec's raster on average (at most \(mean)), \(f * 100)% within 16 (at least \(least * 100)%); images in \(folder.path)",
-          sourceLocation: sourceLocation)
-      }
+      try RasterSupport.expectClose(
+        name, ours: ours, theirs: theirs, by: renderer, mean: mean, fraction: least, keeping: [("\(name).pdf", pdf)],
+        sourceLocation: sourceLocation)
     }
   }
 }

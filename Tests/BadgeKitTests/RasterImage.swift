@@ -77,6 +77,33 @@ enum RasterSupport {
   /// Where comparison images are written when a check fails.
   static let artifacts = Support.url(".build/raster-test-output")
 
+  /// Expects `theirs` (what `by` drew of output `name`) to be as large as
+  /// badgec's raster `ours`, at most `mean`/255 from it on average and
+  /// with at least `fraction` of its pixels within 16/255; otherwise
+  /// records the figures and writes both images, their difference and the
+  /// `kept` files (name, bytes) to `artifacts`.
+  static func expectClose(
+    _ name: String, ours: RGBImage, theirs: RGBImage, by: String, mean: Double, fraction: Double,
+    keeping kept: [(String, [UInt8])] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    guard theirs.width == ours.width && theirs.height == ours.height else {
+      Issue.record(
+        "\(name): \(by) drew \(theirs.width)×\(theirs.height), badgec \(ours.width)×\(ours.height)",
+        sourceLocation: sourceLocation)
+      return
+    }
+    let (m, f) = ours.compare(theirs, within: 16)
+    guard m > mean || f < fraction else { return }
+    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+    try Data(ours.ppm).write(to: artifacts.appendingPathComponent("\(name).ppm"))
+    try Data(theirs.ppm).write(to: artifacts.appendingPathComponent("\(name).\(by).ppm"))
+    try Data(ours.difference(theirs).ppm).write(to: artifacts.appendingPathComponent("\(name).\(by).diff.ppm"))
+    for (file, bytes) in kept { try Data(bytes).write(to: artifacts.appendingPathComponent(file)) }
+    Issue.record(
+      "\(name): \(by)'s drawing is \(m)/255 from badgec's raster on average (at most \(mean)), \(f * 100)% within 16 (at least \(fraction * 100)%); images in \(artifacts.path)",
+      sourceLocation: sourceLocation)
+  }
+
   /// `source` rendered by badgec to PPM.
   static func badgec(_ source: String, _ options: CompileOptions) -> RGBImage? {
     var options = options

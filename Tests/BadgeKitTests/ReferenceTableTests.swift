@@ -67,7 +67,8 @@ import Testing
   /// The Swift source of ReferenceTable.swift for `entries`.
   static func source(_ entries: [(String, String)]) -> String {
     func literal(_ s: String) -> String {
-      "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      "\""
+        + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
     var out = """
@@ -97,7 +98,8 @@ import Testing
       return
     }
     for (key, value) in entries {
-      #expect(ReferenceTable.entries[key] == value, "\(key): run BADGEC_UPDATE_GOLDENS=1 swift test --filter ReferenceTable")
+      #expect(
+        ReferenceTable.entries[key] == value, "\(key): run BADGEC_UPDATE_GOLDENS=1 swift test --filter ReferenceTable")
     }
     #expect(ReferenceTable.entries.count == entries.count)
   }

@@ -157,6 +157,29 @@ enum Support {
     try run(badgec, arguments, stdin: stdin, cwd: cwd)
   }
 
+  /// Expects the built badgec to refuse `body` (the body of a 100-point
+  /// badge, written to a file) for the output `output` (a name in a
+  /// folder of its own): exit 1, one error, at line `line` of the body,
+  /// holding `message`, and no output file.
+  static func expectRefused(
+    _ body: String, writing output: String, line: Int, message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("b.badge")
+    try Data("badge B size 100 {\n\(body)\n}\n".utf8).write(to: input)
+    let out = dir.appendingPathComponent(output)
+    let run = try badgec([input.path, "-o", out.path])
+    #expect(run.status == 1, sourceLocation: sourceLocation)
+    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(
+      errors.first?.hasPrefix("\(input.path):\(line + 1):") == true, "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.contains(message), "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(!FileManager.default.fileExists(atPath: out.path), sourceLocation: sourceLocation)
+  }
+
   /// The path of an outside tool, or nil. Under CI=true a missing tool is a
   /// failure (CI installs it), elsewhere the caller skips its check.
   static func tool(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> URL? {

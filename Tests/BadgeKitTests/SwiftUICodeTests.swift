@@ -201,18 +201,7 @@ struct SwiftUICodeTests {
     ("path(\"M0 0 L10 10\")", "a path from SVG path data", 1),
   ])
   func refused(_ body: String, _ what: String, _ line: Int) throws {
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let input = dir.appendingPathComponent("b.badge")
-    try Data("badge B size 100 {\n\(body)\n}\n".utf8).write(to: input)
-    let out = dir.appendingPathComponent("B.swift")
-    let run = try Support.badgec([input.path, "-o", out.path])
-    #expect(run.status == 1)
-    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
-    #expect(errors.count == 1, "\(run.stderr)")
-    #expect(errors.first?.hasPrefix("\(input.path):\(line + 1):") == true, "\(run.stderr)")
-    #expect(run.stderr.contains("cannot hold \(what)"), "\(run.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: out.path))
+    try Support.expectRefused(body, writing: "B.swift", line: line, message: "cannot hold \(what)")
   }
 
   /// Names that are not Swift's are mangled predictably; a `-D` value is

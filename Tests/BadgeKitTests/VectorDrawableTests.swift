@@ -62,21 +62,9 @@ enum VectorDrawableSupport {
     }
     guard let back = try drawnBack(xml, scale: options.raster.scale), let ours = RasterSupport.badgec(source, options)
     else { return }
-    guard back.width == ours.width && back.height == ours.height else {
-      Issue.record("\(name): drawn back \(back.width)×\(back.height), badgec \(ours.width)×\(ours.height)")
-      return
-    }
-    let (m, f) = ours.compare(back, within: 16)
-    if m > mean || f < fraction {
-      let folder = RasterSupport.artifacts
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data(ours.ppm).write(to: folder.appendingPathComponent("\(name).ppm"))
-      try Data(back.ppm).write(to: folder.appendingPathComponent("\(name).vectordrawable.ppm"))
-      try Data(xml).write(to: folder.appendingPathComponent("\(name).xml"))
-      Issue.record(
-        "\(name): the VectorDrawable drawn back is \(m)/255 from badgec's raster on average (at most \(mean)), \(f * 100)% within 16 (at least \(fraction * 100)%); images in \(folder.path)",
-        sourceLocation: sourceLocation)
-    }
+    try RasterSupport.expectClose(
+      name, ours: ours, theirs: back, by: "vectordrawable-resvg", mean: mean, fraction: fraction,
+      keeping: [("\(name).xml", xml)], sourceLocation: sourceLocation)
   }
 }
 
@@ -160,18 +148,7 @@ struct VectorDrawableTests {
     ),
   ])
   func refused(_ body: String, _ what: String, _ line: Int) throws {
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let input = dir.appendingPathComponent("b.badge")
-    try Data("badge B size 100 {\n\(body)\n}\n".utf8).write(to: input)
-    let out = dir.appendingPathComponent("b.xml")
-    let run = try Support.badgec([input.path, "-o", out.path])
-    #expect(run.status == 1)
-    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
-    #expect(errors.count == 1, "\(run.stderr)")
-    #expect(errors.first?.hasPrefix("\(input.path):\(line + 1):") == true, "\(run.stderr)")
-    #expect(run.stderr.contains("VectorDrawable cannot draw \(what)"), "\(run.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: out.path))
+    try Support.expectRefused(body, writing: "b.xml", line: line, message: "VectorDrawable cannot draw \(what)")
   }
 
   /// A clear shadow draws nothing: the README's way to leave shadows out

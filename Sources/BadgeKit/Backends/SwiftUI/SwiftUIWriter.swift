@@ -266,10 +266,9 @@ struct SwiftUIWriter {
     return out
   }
 
-  private mutating func component(_ c: ComponentDecl) {
-    let type = typeNames[c.name]!
-    let saved = expressions.scope
-    lines.append("struct \(type): View {")
+  /// A component's parameters as its struct's properties (with their
+  /// defaults), then a blank line; each defined in scope for its body.
+  private mutating func properties(of c: ComponentDecl) {
     for (p, kind) in zip(c.parameters, parameterKinds[c.name] ?? []) {
       var line = "  var \(SwiftNames.identifier(p.name)): \(SwiftUIWriter.typeName(kind))"
       if let d = p.defaultValue {
@@ -279,6 +278,13 @@ struct SwiftUIWriter {
       expressions.scope.define(p.name, kind)
     }
     if !c.parameters.isEmpty { lines.append("") }
+  }
+
+  private mutating func component(_ c: ComponentDecl) {
+    let type = typeNames[c.name]!
+    let saved = expressions.scope
+    lines.append("struct \(type): View {")
+    properties(of: c)
     lines.append("  var body: some View {")
     let readsSize = SwiftUIWriter.readsSize(c.body, outsidePaths: true)
     if readsSize {
@@ -316,15 +322,7 @@ struct SwiftUIWriter {
     let saved = expressions.scope
     guard case .element(let e) = c.body.items[0], case .path(let body) = e.primary else { return }
     lines.append("struct \(type): Shape {")
-    for (p, kind) in zip(c.parameters, parameterKinds[c.name] ?? []) {
-      var line = "  var \(SwiftNames.identifier(p.name)): \(SwiftUIWriter.typeName(kind))"
-      if let d = p.defaultValue {
-        attempt { line += " = " + (try $0.expressions.value(d, as: kind)) }
-      }
-      lines.append(line)
-      expressions.scope.define(p.name, kind)
-    }
-    if !c.parameters.isEmpty { lines.append("") }
+    properties(of: c)
     lines.append("  func path(in rect: CGRect) -> Path {")
     if let aspect = e.modifiers.first {
       var ratio = "1"
