@@ -240,6 +240,19 @@ func runCompile(_ inv: Invocation) -> Int32 {
       }
     }
   }
+  // Options and names the platforms would not take, said before writing.
+  if inv.options.raster.background != nil
+    && !formats.contains(where: { $0 == .png || $0 == .ppm || $0 == .appiconset })
+  {
+    reportWarning("--background is used by PNG, PPM and app icons only; these outputs are drawn without it")
+  }
+  for job in jobs where job.format == .vectordrawable {
+    if let better = androidResourceName(job.path) {
+      reportWarning(
+        "Android resource names are lower-case letters, digits and '_', starting with a letter: '\(job.path)' will be refused by the resource compiler; name it '\(better)'"
+      )
+    }
+  }
   // No output may be a file a compilation read (an import, a font).
   let read = compilations.flatMap(\.result.filesRead)
   var checked: [OutputJob] = []

@@ -229,6 +229,14 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
   if folders.contains("-") {
     usageError("an asset catalog is a folder; give -o a name such as 'Assets.xcassets/{badge}.imageset'")
   }
+  for pattern in folders {
+    let format = outputFormat(pattern, inv.format)
+    let ext = "." + format.rawValue
+    let trimmed = pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern
+    if !trimmed.lowercased().hasSuffix(ext) {
+      usageError("Xcode reads an asset catalog's folder by its extension: name it '\(trimmed)\(ext)'")
+    }
+  }
   if !folders.isEmpty && inv.options.colorScheme == .dark {
     usageError("an asset catalog holds the light and the dark appearance itself; leave out --appearance dark")
   }

@@ -120,3 +120,27 @@ func sameFileKey(_ destination: Destination, _ shown: String) -> String {
     return "path:" + String(cString: real) + "/" + name
   }
 }
+
+/// For a VectorDrawable written where Android would not take its name
+/// (a resource's name is `[a-z][a-z0-9_]*`), the name it could have: the
+/// file name lower-cased, other characters `_`, a leading digit or `_`
+/// given a letter before it. Nil for a name Android takes, and for
+/// standard output.
+func androidResourceName(_ path: String) -> String? {
+  guard path != "-" else { return nil }
+  let file = stem(path)
+  var name = ""
+  for s in file.unicodeScalars {
+    if ("a"..."z").contains(s) || ("0"..."9").contains(s) || s == "_" {
+      name.unicodeScalars.append(s)
+    } else if ("A"..."Z").contains(s) {
+      name.unicodeScalars.append(Unicode.Scalar(s.value + 32)!)
+    } else {
+      name += "_"
+    }
+  }
+  if let first = name.unicodeScalars.first, !("a"..."z").contains(first) { name = "d" + name }
+  if name.isEmpty { name = "badge" }
+  guard name != file else { return nil }
+  return name + ".xml"
+}

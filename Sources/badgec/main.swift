@@ -33,6 +33,15 @@ func report(_ message: String) {
   }
 }
 
+/// Writes a warning that belongs to no place in a file.
+func reportWarning(_ message: String) {
+  if jsonDiagnostics {
+    writeAll(2, Array(DiagnosticJSON.unplaced(message, severity: .warning).utf8))
+  } else {
+    writeAll(2, Array("badgec: warning: \(printable(message))\n".utf8))
+  }
+}
+
 /// Whether to colour diagnostics: `--color always` or `never`, or, for
 /// `auto`, when standard error is a terminal, `NO_COLOR` is not set (to
 /// anything but the empty string, as no-color.org asks) and `TERM` is not

@@ -160,6 +160,9 @@ struct SwiftUICodeTests {
         star(points: 5, innerRadius: 0.4).fill(yellow).clipShape(Drop(tip: 0.2)).frame(width: 24, height: 24)
         polygon(sides: 6).stroke(black, width: 1).frame(width: 20, height: 20).offset(x: 5 * cos(turn))
         text(title).tracking(2)
+        text(big ? title.uppercased() : "none").font(.system(size: 12, weight: .bold)).padding(.horizontal, 10)
+        circle().stroke(colorScheme == .dark ? white : black, lineWidth: 2, lineCap: .round).frame(width: 9)
+        unevenRoundedRect(topLeading: 4, bottomTrailing: 6).fill(pink).frame(width: 20, height: 12)
         rect().fill(blue).mask { circle().padding(4) }.frame(width: 30, height: 30).opacity(0.8)
           .overlay(alignment: center) { text("A").bold() }.scaledToFit()
       }
@@ -183,7 +186,10 @@ struct SwiftUICodeTests {
 
       "struct StarShape: Shape {", "StarShape(points: Int(5), innerRadius: 0.4)", ".clipShape(Drop(tip: 0.2))",
       "struct PolygonShape: Shape {", "PolygonShape(sides: Int(6))", ".offset(x: 5 * cos(turn.radians))",
-      ".tracking(2)",
+      ".tracking(2)", "Text((big ? title.uppercased() : \"none\"))", ".font(.system(size: 12, weight: .bold))",
+      ".padding(.horizontal, 10)", "@Environment(\\.colorScheme) var colorScheme",
+      "(colorScheme == .dark ? Color.white : Color.black)", "StrokeStyle(lineWidth: 2, lineCap: .round)",
+      "UnevenRoundedRectangle(topLeadingRadius: 4, bottomTrailingRadius: 6, style: .circular)",
     ] {
       #expect(code.contains(part), "missing: \(part)\n\(code)")
     }
@@ -195,13 +201,29 @@ struct SwiftUICodeTests {
   /// What SwiftUI has no counterpart for: one error at its place each, and
   /// no file written.
   @Test(arguments: [
-    ("unevenRoundedRect(topLeading: 4).fill(red)", "'unevenRoundedRect(…)'", 1),
+    ("repeat (red, blue) as c { rect().fill(c) }", "a repeat over a list's items", 1),
     ("text(\"ROUND\", radius: 30)", "text set along a circle", 1),
     ("rect().frame(width: 50%)", "a percentage", 1),
     ("path(\"M0 0 L10 10\")", "a path from SVG path data", 1),
   ])
   func refused(_ body: String, _ what: String, _ line: Int) throws {
     try Support.expectRefused(body, writing: "B.swift", line: line, message: "cannot hold \(what)")
+  }
+
+  /// A let only the badge reads is a property of its view (the tutorial's
+  /// `HikeBadge(name:)`); one that a component reads stays a constant; an
+  /// `if` alone in the badge is put in a stack, so that its frame has a
+  /// view to modify.
+  @Test func badgePropertiesAndConditionals() throws {
+    var options = CompileOptions()
+    options.importPaths = [Support.url("samples").path]
+    let hike = try #require(SwiftUISupport.code(try Support.read("samples/hikebadge.badge"), options))
+    #expect(hike.contains("struct HikeBadge: View {\n  var name: String = \"Preview Testing\"\n"), "\(hike)")
+    #expect(hike.contains("let rotations: Double = 8"))
+    let source = "let wide = false\nbadge D size 80 { if wide { rect().fill(red) } else { circle().fill(blue) } }"
+    let code = try #require(SwiftUISupport.code(source))
+    #expect(code.contains("ZStack {\n      if wide {"), "\(code)")
+    if let errors = try SwiftUISupport.typeCheckErrors(code, name: "Conditional") { Issue.record("\(errors)\n\(code)") }
   }
 
   /// Names that are not Swift's are mangled predictably; a `-D` value is

@@ -151,6 +151,27 @@ struct VectorDrawableTests {
     try Support.expectRefused(body, writing: "b.xml", line: line, message: "VectorDrawable cannot draw \(what)")
   }
 
+  /// A file name Android's resource compiler would refuse is a warning
+  /// naming one it takes; the file is written all the same. An even-odd
+  /// fill is noted as needing API 24, as gradients are.
+  @Test func androidNames() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try Support.badgec([Support.url("samples/landmark.badge").path, "-o", dir.path + "/{badge}.xml"])
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("will be refused by the resource compiler; name it 'landmark.xml'"), "\(run.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir.path + "/Landmark.xml"))
+    let fine = try Support.badgec([Support.url("samples/landmark.badge").path, "-o", dir.path + "/landmark_2.xml"])
+    #expect(fine.stderr.isEmpty, "\(fine.stderr)")
+    var options = CompileOptions()
+    options.format = .vectordrawable
+    let ring = try #require(
+      VectorDrawableSupport.xml(
+        "badge R size 40 { path { move (0, 0) line (40, 0) line (40, 40) close move (10, 10) line (30, 10) line (30, 30) close }.fill(red, rule: evenodd) }",
+        options))
+    #expect(String(decoding: ring, as: UTF8.self).contains("Its even-odd fills need Android 7.0 (API 24)"))
+  }
+
   /// A clear shadow draws nothing: the README's way to leave shadows out
   /// of the Android export.
   @Test func clearShadowIsLeftOut() throws {

@@ -35,7 +35,8 @@ extension Optional: View where Wrapped: View {
 @resultBuilder public struct ViewBuilder {
   public static func buildBlock() -> EmptyView { EmptyView() }
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
+  {
     TupleView((repeat each content))
   }
   public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
@@ -273,6 +274,13 @@ public struct Capsule: Shape {
   public init(style: RoundedCornerStyle = .continuous) {}
   public func path(in rect: CGRect) -> Path { Path() }
 }
+public struct UnevenRoundedRectangle: Shape {
+  public init(
+    topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
+    topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous
+  ) {}
+  public func path(in rect: CGRect) -> Path { Path() }
+}
 public struct RoundedRectangle: Shape {
   public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}
   public func path(in rect: CGRect) -> Path { Path() }
@@ -304,6 +312,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
 public struct Spacer: PrimitiveView {
   public init(minLength: CGFloat? = nil) {}
+}
+
+// MARK: Environment
+
+public enum ColorScheme: Hashable, Sendable { case light, dark }
+
+public struct EnvironmentValues {
+  public var colorScheme: ColorScheme { .light }
+}
+
+@propertyWrapper public struct Environment<Value> {
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
+  public var wrappedValue: Value { fatalError() }
 }
 
 // MARK: Text
@@ -376,7 +397,9 @@ extension View {
   public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
     -> some View
   { ModifiedContent(content: self, modifier: color) }
-  public func blur(radius: CGFloat, opaque: Bool = false) -> some View { ModifiedContent(content: self, modifier: radius) }
+  public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
+    ModifiedContent(content: self, modifier: radius)
+  }
   public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
     ModifiedContent(content: self, modifier: style)
   }

@@ -108,6 +108,7 @@ struct SwiftExpressions {
       default: return .number
       }
     case .member(let base, let name, _, _):
+      if name == "uppercased" || name == "lowercased" { return .string }
       return name == "opacity" ? kind(base) : .unknown
     case .tuple(let items): return items.count == 2 ? .point : .unknown
     case .negate(let x): return kind(x) == .integer ? .number : kind(x)
@@ -192,6 +193,8 @@ struct SwiftExpressions {
         return "\(a) + (\(b) - \(a)) * \(t)"
       default: throw SwiftUIProblem(what: "the function '\(name)'", range: e.range)
       }
+    case .tuple, .repeatList, .index:
+      throw SwiftUIProblem(what: "a list (the SwiftUI code has no lists yet)", range: e.range)
     default:
       throw SwiftUIProblem(what: "this expression as a number", range: e.range)
     }
@@ -342,6 +345,11 @@ struct SwiftExpressions {
     switch e.kind {
     case .string(let s): return SwiftExpressions.quoted(s)
     case .name(let n) where scope.kind(n) == .string: return scope.spelled[n] ?? n
+    case .member(let base, let name, _, let args) where (name == "uppercased" || name == "lowercased") && args.isEmpty:
+      return "\(SwiftExpressions.parenthesised(try string(base))).\(name)()"
+    case .conditional(let c, let a, let b): return "(\(try bool(c)) ? \(try string(a)) : \(try string(b)))"
+    case .binary(.add, let a, let b):
+      return try binary(.add, a, b, { (x) throws in try string(x) })
     case .interpolation(let parts):
       var out = "\""
       for p in parts {
@@ -367,6 +375,13 @@ struct SwiftExpressions {
     case .binary(let op, let a, let b):
       switch op {
       case .and, .or: return try binary(op, a, b, { (x) throws in try bool(x) })
+      case .equal,
+        .notEqual where SwiftExpressions.isColorScheme(a) || SwiftExpressions.isColorScheme(b):
+        // SwiftUI's environment value, which the view reads
+        // (`@Environment(\.colorScheme)`).
+        let other = SwiftExpressions.isColorScheme(a) ? b : a
+        guard case .name(let scheme) = other.kind, scheme == "dark" || scheme == "light" else { break }
+        return "colorScheme \(op.rawValue) .\(scheme)"
       case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
         let k = kind(a) == .unknown ? kind(b) : kind(a)
         guard k == .number || k == .integer || k == .string else { break }
@@ -379,6 +394,11 @@ struct SwiftExpressions {
   }
 
   // MARK: Helpers
+
+  static func isColorScheme(_ e: Expr) -> Bool {
+    if case .name("colorScheme") = e.kind { return true }
+    return false
+  }
 
   /// `a op b`, each side written by `side`.
   func binary(
@@ -412,6 +432,8 @@ struct SwiftExpressions {
   /// `origin + fraction * length`, without the terms that add nothing.
   static func mapped(_ fraction: String, _ origin: String, _ length: String) -> String {
     let scaled = fraction == "0" ? "" : fraction == "1" ? length : "\(parenthesised(fraction)) * \(length)"
+    if origin.hasSuffix(".minX") && fraction == "1" { return origin.dropLast(5) + ".maxX" }
+    if origin.hasSuffix(".minY") && fraction == "1" { return origin.dropLast(5) + ".maxY" }
     if origin == "0" { return scaled.isEmpty ? "0" : scaled }
     return scaled.isEmpty ? origin : "\(origin) + \(scaled)"
   }

@@ -43,6 +43,8 @@ struct SwiftUIWriter {
   /// The components written as SwiftUI `Shape`s: a body of one path
   /// (fitted to an aspect ratio at most), painted by whoever uses them.
   private var shapes: Set<String> = []
+  /// `within` rectangles written so far (each a `let frame…`).
+  private var withinCount = 0
   /// The shapes SwiftUI lacks that the badge uses (`star`, `polygon`),
   /// by name, with their struct names.
   private var extraShapes: [String: String] = [:]
@@ -76,12 +78,26 @@ struct SwiftUIWriter {
     lines.append("// \(SwiftUIWriter.comment(badge.name)), written by badgec from its badge file.")
     lines.append("import SwiftUI")
     lines.append("")
-    for decl in file.lets where usesName(decl.name, used: used, badge: badge) {
+    // A let that only the badge reads is a property of its view (so that
+    // `HikeBadge(name: "Lake Trail")` sets it, as the tutorial's does);
+    // one that components or other lets read is a constant of the file.
+    var readElsewhere: Set<String> = []
+    for name in used {
+      let c = components[name]!
+      readElsewhere.formUnion(SwiftUIWriter.names(in: c.body, outsidePaths: false))
+      for p in c.parameters { if let d = p.defaultValue { readElsewhere.formUnion(SwiftUIWriter.names(in: d)) } }
+    }
+    for decl in file.lets { readElsewhere.formUnion(SwiftUIWriter.names(in: overrides[decl.name] ?? decl.value)) }
+    let badgeReads = SwiftUIWriter.names(in: badge.body, outsidePaths: false)
+    var badgeProperties: [String] = []
+    for decl in file.lets {
       let value = overrides[decl.name] ?? decl.value
       let kind = expressions.kind(value)
+      let property = badgeReads.contains(decl.name) && !readElsewhere.contains(decl.name)
       attempt {
         let text = try $0.expressions.value(value, as: kind)
-        $0.lines.append("let \(SwiftNames.identifier(decl.name)): \(SwiftUIWriter.typeName(kind)) = \(text)")
+        let declaration = "\(SwiftNames.identifier(decl.name)): \(SwiftUIWriter.typeName(kind)) = \(text)"
+        if property { badgeProperties.append("  var " + declaration) } else { $0.lines.append("let " + declaration) }
       }
       expressions.scope.define(decl.name, kind == .integer ? .number : kind)
     }
@@ -105,9 +121,11 @@ struct SwiftUIWriter {
 
     // The badge.
     lines.append("struct \(badgeType): View {")
+    if badgeReads.contains("colorScheme") { lines += ["  @Environment(\\.colorScheme) var colorScheme", ""] }
+    if !badgeProperties.isEmpty { lines += badgeProperties + [""] }
     lines.append("  var body: some View {")
     let scope = expressions.scope
-    block(badge.body, indent: "    ", stack: "ZStack")
+    block(badge.body, indent: "    ", stack: "ZStack", modified: true)
     expressions.scope = scope
     // Lined up with a closing brace, or a level in after a one-line view.
     let frameIndent = lines.last == "    }" ? "    " : "      "
@@ -125,10 +143,22 @@ struct SwiftUIWriter {
 
   /// SwiftUI's types that the generated code names.
   static let swiftUITypes: Set<String> = [
+    // What the code names, and SwiftUI's and Swift's types an app's code
+    // commonly names beside it (a component named so would hide them).
     "View", "Path", "Color", "Text", "Image", "Shape", "Circle", "Rectangle", "Ellipse", "Capsule",
-    "RoundedRectangle", "ZStack", "VStack", "HStack", "GeometryReader", "ForEach", "Spacer", "LinearGradient",
-    "RadialGradient", "AngularGradient", "Gradient", "Angle", "UnitPoint", "CGPoint", "CGFloat", "Double", "Int",
-    "String", "Bool", "StrokeStyle", "FillStyle", "Font", "Group",
+    "RoundedRectangle", "UnevenRoundedRectangle", "ZStack", "VStack", "HStack", "GeometryReader", "GeometryProxy",
+    "ForEach", "Spacer", "LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient", "Gradient",
+    "Angle", "UnitPoint", "CGPoint", "CGSize", "CGRect", "CGFloat", "Double", "Int", "String", "Bool", "Array",
+    "Dictionary", "Set", "Optional", "Character", "StrokeStyle", "FillStyle", "Font", "Group", "Label", "Button",
+    "List", "Toggle", "Section", "Divider", "Picker", "Alignment", "HorizontalAlignment", "VerticalAlignment",
+    "Edge", "ShapeStyle", "AnyShapeStyle", "App", "Scene", "WindowGroup", "SwiftUI", "Foundation", "Form",
+    "NavigationStack", "NavigationView", "NavigationLink", "NavigationSplitView", "ScrollView", "Grid", "GridRow",
+    "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Canvas", "Slider", "Stepper", "TextField", "SecureField",
+    "TextEditor", "Menu", "Link", "ProgressView", "Gauge", "TabView", "Table", "EmptyView", "AnyView", "TupleView",
+    "Environment", "State", "Binding", "Bindable", "Observable", "ObservedObject", "StateObject",
+    "EnvironmentObject", "Animation", "Transaction", "Material", "ContentMode", "ColorScheme", "Preview",
+    "PreviewProvider", "ViewBuilder", "ViewModifier", "Layout", "Namespace", "Toolbar", "Sheet", "Alert", "Symbol",
+    "SF",
   ]
 
   /// Text safe in a `//` comment (one line).
@@ -206,13 +236,6 @@ struct SwiftUIWriter {
     return []
   }
 
-  /// Whether the let `name` is read by what is written.
-  private func usesName(_ name: String, used: [String], badge: BadgeDecl) -> Bool {
-    // (A let no emitted code reads is still harmless: every let of the
-    // file is written, so that a `-D` value keeps its place.)
-    true
-  }
-
   /// Each parameter's kind: its default's, else that of the first
   /// argument given for it.
   private mutating func inferParameters(_ c: ComponentDecl) {
@@ -284,13 +307,15 @@ struct SwiftUIWriter {
     let type = typeNames[c.name]!
     let saved = expressions.scope
     lines.append("struct \(type): View {")
+    if SwiftUIWriter.names(in: c.body, outsidePaths: false).contains("colorScheme") {
+      lines += ["  @Environment(\\.colorScheme) var colorScheme", ""]
+    }
     properties(of: c)
     lines.append("  var body: some View {")
-    let readsSize = SwiftUIWriter.readsSize(c.body, outsidePaths: true)
-    if readsSize {
+    let read = SwiftUIWriter.names(in: c.body, outsidePaths: true)
+    if !read.isDisjoint(with: ["width", "height"]) {
       lines.append("    GeometryReader { geometry in")
-      lines.append("      let width = geometry.size.width")
-      lines.append("      let height = geometry.size.height")
+      SwiftUIWriter.sizeLets(read, indent: "      ", into: &lines)
       block(c.body, indent: "      ", stack: "ZStack(alignment: .topLeading)")
       lines.append("    }")
     } else {
@@ -383,14 +408,27 @@ struct SwiftUIWriter {
     return out
   }
 
-  /// Whether `width` or `height` is read in `block`, outside the paths and
-  /// `geometry` blocks (which have their own) when `outsidePaths`.
-  static func readsSize(_ block: Block, outsidePaths: Bool) -> Bool {
-    var found = false
+  /// `let width` and `let height` from the reader's geometry, those of
+  /// them that `read` holds.
+  static func sizeLets(_ read: Set<String>, indent: String, into lines: inout [String]) {
+    for side in ["width", "height"] where read.contains(side) {
+      lines.append(indent + "let \(side) = geometry.size.\(side)")
+    }
+  }
+
+  /// The names read in `e`.
+  static func names(in e: Expr) -> Set<String> {
+    let holder = LetDecl(name: "", nameRange: e.range, value: e, range: e.range)
+    return names(in: Block(items: [.let(holder)], range: e.range), outsidePaths: false)
+  }
+
+  /// The names read in `block` (outside the paths and `geometry` blocks
+  /// when `outsidePaths`).
+  static func names(in block: Block, outsidePaths: Bool) -> Set<String> {
+    var found: Set<String> = []
     func expr(_ e: Expr) {
-      if found { return }
-      if case .name(let n) = e.kind, n == "width" || n == "height" {
-        found = true
+      if case .name(let n) = e.kind {
+        found.insert(n)
         return
       }
       if case .view(let el) = e.kind {
@@ -451,9 +489,12 @@ struct SwiftUIWriter {
 
   /// A block's items at `indent`: its lets and elements, several elements
   /// in a `stack` (badgec draws a block's elements over each other).
-  private mutating func block(_ b: Block, indent: String, stack: String?) {
+  /// `modified`: modifiers follow the block, which an `if` cannot take
+  /// (it is wrapped in the stack too).
+  private mutating func block(_ b: Block, indent: String, stack: String?, modified: Bool = false) {
     let elements = b.items.filter { if case .let = $0 { return false } else { return true } }
-    if let stack, elements.count > 1 {
+    let conditional = elements.contains { if case .conditional = $0 { return true } else { return false } }
+    if let stack, elements.count > 1 || (modified && conditional) {
       lines.append(indent + stack + " {")
       items(b.items, indent: indent + "  ")
       lines.append(indent + "}")
@@ -505,14 +546,13 @@ struct SwiftUIWriter {
     switch e.primary {
     case .path(let body):
       start = .shape
-      let reads = SwiftUIWriter.readsSize(Block(items: [.element(e)], range: e.range), outsidePaths: false)
-      if reads {
+      let read = SwiftUIWriter.names(in: Block(items: [.element(e)], range: e.range), outsidePaths: false)
+      if !read.isDisjoint(with: ["width", "height"]) {
         // The shape's own modifiers go with it, in the reader.
         inside = e.modifiers.prefix { ["fill", "stroke", "trim"].contains($0.name) }.count
         lines.append(indent + "GeometryReader { geometry in")
         lines.append(indent + "  Path { path in")
-        lines.append(indent + "    let width = geometry.size.width")
-        lines.append(indent + "    let height = geometry.size.height")
+        SwiftUIWriter.sizeLets(read, indent: indent + "    ", into: &lines)
         pathItems(body.items, indent: indent + "    ", within: [])
         lines.append(indent + "  }")
         modifiers(Array(e.modifiers.prefix(inside)), start: &start, indent: indent + "  ")
@@ -543,16 +583,16 @@ struct SwiftUIWriter {
       items(s.body.items, indent: indent + "  ")
       lines.append(indent + "}")
     case .geometry(let b):
-      let reads = SwiftUIWriter.readsSize(b, outsidePaths: true)
+      let read = SwiftUIWriter.names(in: b, outsidePaths: true)
+      let reads = !read.isDisjoint(with: ["width", "height"])
       lines.append(indent + "GeometryReader { " + (reads ? "geometry" : "_") + " in")
-      if reads {
-        lines.append(indent + "  let width = geometry.size.width")
-        lines.append(indent + "  let height = geometry.size.height")
-      }
+      SwiftUIWriter.sizeLets(read, indent: indent + "  ", into: &lines)
       items(b.items, indent: indent + "  ")
       lines.append(indent + "}")
     case .repeat(let count, let index, _, let body, let item):
-      guard item == nil else {
+      // A count is a number; anything else is a list to go through.
+      let overList = ![.number, .integer].contains(expressions.kind(count))
+      guard item == nil, !overList else {
         problems.append(SwiftUIProblem(what: "a repeat over a list's items", range: e.range))
         return
       }
@@ -628,6 +668,17 @@ struct SwiftUIWriter {
     case "roundedRect":
       let r = try arg("radius", 0).map { (e) throws in try x.number(e) } ?? "0"
       return ("RoundedRectangle(cornerRadius: \(r)\(try style()))", true)
+    case "unevenRoundedRect":
+      var radii: [String] = []
+      for corner in ["topLeading", "bottomLeading", "bottomTrailing", "topTrailing"] {
+        if let r = args.first(where: { $0.label == corner }) {
+          radii.append("\(corner)Radius: \(try x.number(r.value))")
+        }
+      }
+      return (
+        "UnevenRoundedRectangle(\(radii.joined(separator: ", "))\(radii.isEmpty ? String(try style().dropFirst(2)) : try style()))",
+        true
+      )
     case "spacer":
       let m = try arg("minLength", 0).map { (e) throws in try x.number(e) }
       return (m.map { "Spacer(minLength: \($0))" } ?? "Spacer()", false)
@@ -682,10 +733,16 @@ struct SwiftUIWriter {
           problems.append(SwiftUIProblem(what: "this within rectangle", range: range))
           continue
         }
+        // The rectangle as a CGRect of its own (its points then read
+        // `frame.minX + 0.95 * frame.width`: short, and quick for Swift's
+        // type checker, which the sums written out in full were not).
+        withinCount += 1
+        let frame = withinCount == 1 ? "frame" : "frame\(withinCount)"
         var r: (x: String, y: String, w: String, h: String) = ("0", "0", "1", "1")
         attempt { w in
-          let v = try rect.map { (e) throws in SwiftExpressions.parenthesised(try w.expressions.number(e)) }
-          r = (v[0], v[1], v[2], v[3])
+          let v = try rect.map { (e) throws in try w.expressions.number(e) }
+          w.lines.append(indent + "let \(frame) = CGRect(x: \(v[0]), y: \(v[1]), width: \(v[2]), height: \(v[3]))")
+          r = ("\(frame).minX", "\(frame).minY", "\(frame).width", "\(frame).height")
         }
         let scope = expressions.scope
         pathItems(body.items, indent: indent, within: within + [r])
@@ -808,12 +865,18 @@ struct SwiftUIWriter {
       }
       return shape ? ".fill(\(p))" : ".foregroundStyle(\(p))"
     case "stroke":
-      guard shape else { throw SwiftUIProblem(what: "a stroke of a view (SwiftUI strokes shapes)", range: m.range) }
+      guard shape else {
+        throw SwiftUIProblem(
+          what:
+            "a stroke of a view (SwiftUI strokes shapes; a component is written as a Shape when its body is one path that paints nothing itself)",
+          range: m.range)
+      }
       let p = try positional.first.map { (e) throws in try x.paint(e) } ?? "Color.black"
-      let width = try labelled["width"].map(num) ?? "1"
+      // (SwiftUI's own labels are read as badgec reads them.)
+      let width = try (labelled["width"] ?? labelled["lineWidth"]).map(num) ?? "1"
       var style: [String] = ["lineWidth: \(width)"]
-      if let cap = labelled["cap"] { style.append("lineCap: \(try option(cap))") }
-      if let join = labelled["join"] { style.append("lineJoin: \(try option(join))") }
+      if let cap = labelled["cap"] ?? labelled["lineCap"] { style.append("lineCap: \(try option(cap))") }
+      if let join = labelled["join"] ?? labelled["lineJoin"] { style.append("lineJoin: \(try option(join))") }
       if let limit = labelled["miterLimit"] { style.append("miterLimit: \(try num(limit))") }
       if let dash = labelled["dash"] {
         let items: [Expr]
@@ -827,6 +890,14 @@ struct SwiftUIWriter {
       guard shape else { throw SwiftUIProblem(what: "a trim of a view (SwiftUI trims shapes)", range: m.range) }
       return ".trim(\(try named(["from", "to"], num)))"
     case "padding":
+      if positional.count == 2, case .name(let edge) = positional[0].kind {
+        return ".padding(.\(edge), \(try num(positional[1])))"
+      }
+      if positional.count == 1, case .name(let edge) = positional[0].kind,
+        ["top", "leading", "bottom", "trailing", "horizontal", "vertical", "all"].contains(edge)
+      {
+        return ".padding(.\(edge))"
+      }
       if let p = positional.first { return ".padding(\(try num(p)))" }
       if labelled.isEmpty { return ".padding()" }
       let edges = ["top", "leading", "bottom", "trailing", "horizontal", "vertical"]
@@ -858,7 +929,7 @@ struct SwiftUIWriter {
       let mode = try positional.last.map(option) ?? ".fit"
       if positional.count == 2 { return ".aspectRatio(\(try num(positional[0])), contentMode: \(mode))" }
       return ".aspectRatio(contentMode: \(mode))"
-    case "scaledToFit", "scaledToFill":
+    case "scaledToFit", "scaledToFill", "clipped":
       return ".\(m.name)()"
     case "shadow":
       var parts: [String] = []
@@ -912,9 +983,20 @@ struct SwiftUIWriter {
       throw unsupported
     case "font":
       if let style = positional.first, case .name(let n) = style.kind { return ".font(.\(n))" }
+      if let call = positional.first, case .call(let f, let args) = call.kind, f == "system" || f == "custom" {
+        // SwiftUI's spelling, as badgec reads it.
+        var inner = Modifier(name: "font", nameRange: m.nameRange, arguments: args, range: m.range)
+        if f == "custom", let name = args.first(where: { $0.label == nil }) {
+          inner.arguments =
+            [Argument(label: "family", labelRange: name.labelRange, value: name.value)]
+            + args.filter { $0.label != nil }
+        }
+        return try modifier(inner, shape: shape, indent: indent)
+      }
       var parts: [String] = []
       if let size = labelled["size"] ?? positional.first { parts.append("size: \(try num(size))") }
       if let w = labelled["weight"] { parts.append("weight: \(try option(w))") }
+      if let d = labelled["design"] { parts.append("design: \(try option(d))") }
       if let family = labelled["family"] {
         return ".font(.custom(\(try x.string(family)), size: \(try labelled["size"].map(num) ?? "17")))"
       }

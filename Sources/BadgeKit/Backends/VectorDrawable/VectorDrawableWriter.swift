@@ -40,7 +40,11 @@ public struct VectorDrawableWriter {
     let h = SVGText.number(scene.size.height)
     var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
     out += "<!-- \(VectorDrawableWriter.comment(scene.name)), written by badgec."
-    out += state.usesGradients ? " Its gradients need Android 7.0 (API 24) or later. -->\n" : " -->\n"
+    // What needs Android 7.0: gradients, and even-odd fills (ignored
+    // before it: the shape is filled whole).
+    let needs = [state.usesGradients ? "gradients" : nil, state.usesEvenOdd ? "even-odd fills" : nil].compactMap { $0 }
+    out +=
+      needs.isEmpty ? " -->\n" : " Its \(needs.joined(separator: " and ")) need Android 7.0 (API 24) or later. -->\n"
     out += "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\""
     if state.usesGradients { out += "\n    xmlns:aapt=\"http://schemas.android.com/aapt\"" }
     out += "\n    android:width=\"\(w)dp\"\n    android:height=\"\(h)dp\""
@@ -70,6 +74,7 @@ public struct VectorDrawableFailure: Error, Sendable {
 struct VectorDrawableState {
   var problems: [VectorDrawableWriter.Problem] = []
   var usesGradients = false
+  var usesEvenOdd = false
   private var reported: Set<String> = []
 
   /// Notes that `what` cannot be drawn, at the first shape of `nodes`.
@@ -186,6 +191,7 @@ struct VectorDrawableState {
       let limit = SVGText.number(max(1, s.miterLimit))
       if s.join == .miter && limit != "4" { out += "\n" + indent + "    android:strokeMiterLimit=\"\(limit)\"" }
     } else if f.rule == .evenOdd {
+      usesEvenOdd = true
       out += "\n" + indent + "    android:fillType=\"evenOdd\""
     }
     if let gradient {
