@@ -103,8 +103,14 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
     case "--format":
       only([.compile], arg)
       let f = value(arg)
-      guard let parsed = OutputFormat(rawValue: f) else {
-        usageError("unknown format '\(f)'; expected \(formatNames)")
+      // As an extension is read: in any case, `xml` for a VectorDrawable.
+      guard let parsed = OutputFormat(extension: f) else {
+        let lower = f.lowercased()
+        let hint =
+          ["android", "vector", "avd"].contains(lower)
+          ? " (Android's XML is vectordrawable)"
+          : ["xcassets", "xcode", "ios", "appicon"].contains(lower) ? " (Xcode's are imageset and appiconset)" : ""
+        usageError("unknown format '\(f)'; expected \(formatNames)\(hint)")
       }
       inv.format = parsed
     case "--size":
@@ -151,14 +157,14 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
     case "--imageset":
       only([.compile], arg)
       let v = value(arg)
-      guard let content = ImageSetContent(rawValue: v) else {
+      guard let content = ImageSetContent(rawValue: v.lowercased()) else {
         usageError("expected --imageset pdf, svg or png, found '\(v)'")
       }
       inv.options.imageSetContent = content
     case "--icon-sizes":
       only([.compile], arg)
       let v = value(arg)
-      guard let sizes = AppIconSizes(rawValue: v) else {
+      guard let sizes = AppIconSizes(rawValue: v.lowercased()) else {
         usageError("expected --icon-sizes single or all, found '\(v)'")
       }
       inv.options.appIconSizes = sizes

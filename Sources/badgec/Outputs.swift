@@ -95,6 +95,11 @@ func outputFormat(_ pattern: String, _ given: OutputFormat?) -> OutputFormat {
     usageError(
       "cannot tell the format of '\(pattern)' from its extension; use --format \(formatNames)")
   }
+  if ext.lowercased() == "xcassets" {
+    usageError(
+      "'\(pattern)' is an asset catalog, which holds sets: give -o '\(pattern)/{badge}.imageset' or '\(pattern)/AppIcon.appiconset'"
+    )
+  }
   guard let f = OutputFormat(extension: String(ext)) else {
     usageError(
       "cannot tell the format of '\(pattern)' from its extension; use --format \(formatNames)")
