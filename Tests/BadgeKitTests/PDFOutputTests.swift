@@ -124,6 +124,28 @@ struct PDFOutputTests {
       fraction: ["mutool": 0.99, "pdftoppm": 0.98])
   }
 
+  /// A clip of two shapes (their union, a luminosity soft mask) and a
+  /// mask of a letter (an alpha soft mask over a group).
+  @Test func clipUnionAndMask() throws {
+    let source = """
+      component Two() {
+        circle().frame(width: 40, height: 40).position(x: 30, y: 30)
+        circle().frame(width: 40, height: 40).position(x: 60, y: 60)
+      }
+      badge C size 100 {
+        rect().fill(linear(red, blue)).clipShape(Two())
+        rect().fill(green.opacity(0.5)).mask { text("M").font(size: 60) }.frame(width: 50, height: 50)
+          .position(x: 70, y: 30)
+      }
+      """
+    try PDFSupport.check(
+      "clip-union-and-mask", source, CompileOptions(raster: RasterOptions(scale: 2)), mean: 1.5,
+      fraction: ["mutool": 0.99, "pdftoppm": 0.98])
+    let text = try #require(try PDFSupport.uncompressed(try #require(PDFSupport.pdf(source, CompileOptions()))))
+    #expect(text.contains("/S /Luminosity"))
+    #expect(text.contains("/S /Alpha"))
+  }
+
   /// One page the canvas' size in points, and the landmark's paths as
   /// vectors: no image, its gradient a shading, its symbol's rotations
   /// under `cm`-free page coordinates.

@@ -112,17 +112,18 @@ final class PDFBuilder {
   }
 
   /// A transparency group over the page holding `content`: grey for a
-  /// luminosity mask's, RGB otherwise. Its XObject name.
-  func form(_ content: PDFContent, grey: Bool = false) -> String {
+  /// luminosity mask's, RGB otherwise. Its object (a soft mask names its
+  /// group by object, not as a resource).
+  func group(_ content: PDFContent, grey: Bool = false) -> Int {
     let space = grey ? "/DeviceGray" : "/DeviceRGB"
     let dictionary =
       "/Type /XObject /Subtype /Form /BBox [0 0 \(PDFContent.number(canvas.width)) \(PDFContent.number(canvas.height))]"
       + " /Group << /Type /Group /S /Transparency /I true /CS \(space) >> /Resources \(resources) 0 R"
-    return xobject(add(PDFFile.stream(dictionary, content.bytes)))
+    return add(PDFFile.stream(dictionary, content.bytes))
   }
 
-  /// The object number of the form named `name`.
-  func object(named name: String) -> Int { objects.first { $0.name == name }!.object }
+  /// A transparency group of `content` to draw with `Do`: its XObject name.
+  func form(_ content: PDFContent) -> String { xobject(group(content)) }
 
   /// Draws `nodes` into `c`, back to front.
   func draw(_ nodes: [SceneNode], into c: inout PDFContent) {
@@ -160,20 +161,20 @@ final class PDFBuilder {
             mask.path(s.path, flip * s.transform)
             mask.text(s.rule == .evenOdd ? "f*\n" : "f\n")
           }
-          let group = object(named: form(mask, grey: true))
+          let union = group(mask, grey: true)
           var inner = PDFContent()
           draw(children, into: &inner)
-          let gs = state("/SMask << /Type /Mask /S /Luminosity /G \(group) 0 R >>")
+          let gs = state("/SMask << /Type /Mask /S /Luminosity /G \(union) 0 R >>")
           c.text("q /\(gs) gs /\(form(inner)) Do Q\n")
         }
       case .mask(let content, let children):
         guard !children.isEmpty else { continue }
         var mask = PDFContent()
         draw(content, into: &mask)
-        let group = object(named: form(mask))
+        let alpha = group(mask)
         var inner = PDFContent()
         draw(children, into: &inner)
-        let gs = state("/SMask << /Type /Mask /S /Alpha /G \(group) 0 R >>")
+        let gs = state("/SMask << /Type /Mask /S /Alpha /G \(alpha) 0 R >>")
         c.text("q /\(gs) gs /\(form(inner)) Do Q\n")
       case .shadow(let s, let children):
         image(of: PDFBuilder.shadowAlone(s, children), into: &c)
@@ -221,7 +222,7 @@ final class PDFBuilder {
         var content = PDFContent()
         content.text("/Pattern cs /\(shading(paint, toPage, reach: reach, grey: true)) scn\n")
         content.text("0 0 \(PDFContent.number(canvas.width)) \(PDFContent.number(canvas.height)) re f\n")
-        mask = "/SMask << /Type /Mask /S /Luminosity /G \(object(named: form(content, grey: true))) 0 R >>"
+        mask = "/SMask << /Type /Mask /S /Luminosity /G \(group(content, grey: true)) 0 R >>"
       }
     }
     guard alpha > 0 else { return }
