@@ -141,7 +141,8 @@ struct PDFOutputTests {
     try PDFSupport.check(
       "clip-union-and-mask", source, CompileOptions(raster: RasterOptions(scale: 2)), mean: 1.5,
       fraction: ["mutool": 0.99, "pdftoppm": 0.98])
-    let text = try #require(try PDFSupport.uncompressed(try #require(PDFSupport.pdf(source, CompileOptions()))))
+    let pdf = try #require(PDFSupport.pdf(source, CompileOptions()))
+    let text = try #require(try PDFSupport.uncompressed(pdf))
     #expect(text.contains("/S /Luminosity"))
     #expect(text.contains("/S /Alpha"))
   }
