@@ -183,6 +183,19 @@ struct AssetCatalogTests {
     #expect(!FileManager.default.fileExists(atPath: set.path))
   }
 
+  /// An image set's PNGs are held to a PNG's limits (pixels a side, the
+  /// pixels' bytes against --max-output), and nothing is written.
+  @Test func pngLimits() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = try AssetCatalogTests.badge("badge T size 20000 { circle().fill(red) }", in: dir)
+    let set = dir.appendingPathComponent("T.imageset")
+    let run = try Support.badgec([input, "-o", set.path, "--imageset", "png"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("error: the image"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: set.path))
+  }
+
   /// A folder has a name; an asset catalog holds both appearances itself;
   /// a file where the folder would go is an error.
   @Test func usage() throws {

@@ -246,5 +246,27 @@ struct SwiftUICodeTests {
     #expect(code.contains("    CircleView()"))
     #expect(SwiftUISupport.code(source, options) == code)
     #expect(try SwiftUISupport.typeCheckErrors(code, name: "Names") == nil)
+    // Values named like Swift's and SwiftUI's types, `_` and `Type`; a
+    // whole number in a body is a Double; a lone repeat is stacked.
+    let clashing = """
+      let Color = red
+      let Circle = 3
+      component C(Type = 2, _ = 1) {
+        let k = 4
+        circle().fill(Color).padding(k + Circle + Type + _)
+      }
+      badge T size 100 { repeat 3 as Double { C().offset(x: Double * 10) } }
+      """
+    let mangled = try #require(SwiftUISupport.code(clashing))
+    for part in [
+      "let Color_: Color = Color.red", "let Circle_: Double = 3", "var Type_: Double = 2", "var __: Double = 1",
+      "let k: Double = 4", ".padding(k + Circle_ + Type_ + __)",
+      "ZStack {\n      ForEach(0..<Int(3), id: \\.self) { Double_ in",
+    ] {
+      #expect(mangled.contains(part), "missing: \(part)\n\(mangled)")
+    }
+    if let errors = try SwiftUISupport.typeCheckErrors(mangled, name: "Clashing") {
+      Issue.record("\(errors)\n\(mangled)")
+    }
   }
 }

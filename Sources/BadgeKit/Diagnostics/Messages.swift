@@ -27,7 +27,9 @@ public enum Message: Equatable, Sendable {
   case strokeTooComplex(Int)
   case angleOutOfRange
   case effectsTooLarge(Int)
+  case effectsTooDeep(Int)
   case effectImagesTooCostly(Double)
+  case pdfGroupsTooDeep(Int)
   case emptyClipShape
   case expected(String, found: String)
   case badLength(String)
@@ -166,6 +168,12 @@ public enum Message: Equatable, Sendable {
     case .swiftUICannot(let what):
       return
         "the SwiftUI code (--format swift) cannot hold \(what); expected what SwiftUI draws (see the README's 'SwiftUI code'), or another format such as an image set"
+    case .effectsTooDeep(let limit):
+      return
+        "shadows and blurs are nested more than \(limit) deep (each inside the one before); expected fewer nested effects, or one effect over a group"
+    case .pdfGroupsTooDeep(let limit):
+      return
+        "the PDF would nest groups (opacity, clips, masks, effects) more than \(limit) deep, past what PDF readers take (PDF 1.4's limit on nested graphics states); expected fewer groups inside one another"
     case .angleOutOfRange:
       return "an angular gradient's angles reach past a million radians; expected angles within a few turns"
     case .strokeTooComplex(let limit):

@@ -34,15 +34,32 @@ public enum AppIconSizes: String, Sendable, CaseIterable {
 }
 
 /// A pixel the app icon check found not opaque, and how many there are.
-struct TransparentPixels: Error {
+struct TransparentPixels {
   var count: Int
   var x: Int
   var y: Int
 }
 
+/// Why an asset catalog's files could not be made.
+enum AssetCatalogError: Error {
+  /// A limit an image passes (too many pixels, too costly to draw).
+  case limit(Message)
+  /// The app icon is not opaque.
+  case transparent(TransparentPixels)
+
+  var message: Message {
+    switch self {
+    case .limit(let m): return m
+    case .transparent(let holes): return .appIconTransparent(holes.count, x: holes.x, y: holes.y)
+    }
+  }
+}
+
 enum AssetCatalog {
   /// The files of an image set of `scene` (and `dark`).
-  static func imageSet(_ scene: Scene, dark: Scene?, content: ImageSetContent, limit: Int) -> [AssetFile]? {
+  static func imageSet(_ scene: Scene, dark: Scene?, content: ImageSetContent, limit: Int) throws(AssetCatalogError)
+    -> [AssetFile]
+  {
     var files: [AssetFile] = []
     var entries: [JSONObject] = []
     let stem = fileStem(scene.name)
@@ -51,17 +68,23 @@ enum AssetCatalog {
       let appearance: [(String, JSONValue)] = suffix.isEmpty ? [] : [("appearances", darkAppearance)]
       switch content {
       case .pdf:
-        guard case .written(let bytes) = PDFWriter(pixelsPerPoint: 3).write(variant, limit: limit) else { return nil }
+        let bytes: [UInt8]
+        switch PDFWriter(pixelsPerPoint: 3).write(variant, limit: limit) {
+        case .written(let b): bytes = b
+        case .tooLarge: throw .limit(.outputTooLarge(limit))
+        case .effectsTooCostly: throw .limit(.effectImagesTooCostly(3))
+        case .groupsTooDeep: throw .limit(.pdfGroupsTooDeep(PDFBuilder.maximumDepth))
+        }
         files.append(AssetFile(name: stem + suffix + ".pdf", bytes: bytes))
         entries.append(appearance + [("filename", .string(stem + suffix + ".pdf")), ("idiom", .string("universal"))])
       case .svg:
-        guard let text = SVGWriter().write(variant, limit: limit) else { return nil }
+        guard let text = SVGWriter().write(variant, limit: limit) else { throw .limit(.outputTooLarge(limit)) }
         files.append(AssetFile(name: stem + suffix + ".svg", bytes: Array(text.utf8)))
         entries.append(appearance + [("filename", .string(stem + suffix + ".svg")), ("idiom", .string("universal"))])
       case .png:
         for scale in [1, 2, 3] {
           let name = stem + suffix + (scale == 1 ? "" : "@\(scale)x") + ".png"
-          guard let bytes = png(variant, scale: Double(scale), background: nil) else { return nil }
+          let bytes = try png(variant, scale: Double(scale), background: nil, limit: limit)
           files.append(AssetFile(name: name, bytes: bytes))
           entries.append(
             appearance + [
@@ -86,26 +109,30 @@ enum AssetCatalog {
 
   /// The files of an app icon set of `scene` (and `dark`), drawn over
   /// `background`; or the transparent pixels of the 1024-pixel icon.
-  static func appIconSet(_ scene: Scene, dark: Scene?, sizes: AppIconSizes, background: RGBA?) -> Result<
-    [AssetFile], TransparentPixels
-  > {
+  static func appIconSet(_ scene: Scene, dark: Scene?, sizes: AppIconSizes, background: RGBA?, limit: Int)
+    throws(AssetCatalogError) -> [AssetFile]
+  {
     let side = scene.size.width
     // Opaque: drawn over the background given, or found opaque and then
     // written without an alpha channel (App Store Connect refuses one).
     let over = background.flatMap { $0.a > 0 ? $0 : nil }
     if over == nil || over!.a < 1 {
-      if let holes = transparentPixels(scene, scale: 1024 / side, background: over) { return .failure(holes) }
+      if let holes = try transparentPixels(scene, scale: 1024 / side, background: over, limit: limit) {
+        throw .transparent(holes)
+      }
     }
     let opaque = over.map { $0.over(RGBA(r: 1, g: 1, b: 1)) } ?? RGBA(r: 1, g: 1, b: 1)
     var files: [AssetFile] = []
     var entries: [JSONObject] = []
     switch sizes {
     case .single:
-      files.append(AssetFile(name: "AppIcon.png", bytes: png(scene, scale: 1024 / side, background: opaque)!))
+      files.append(
+        AssetFile(name: "AppIcon.png", bytes: try png(scene, scale: 1024 / side, background: opaque, limit: limit)))
       entries.append(icon("AppIcon.png", idiom: "universal", platform: "ios", size: "1024x1024"))
       if let dark {
         // A dark icon's background is the system's: it may be clear.
-        files.append(AssetFile(name: "AppIcon-dark.png", bytes: png(dark, scale: 1024 / side, background: nil)!))
+        files.append(
+          AssetFile(name: "AppIcon-dark.png", bytes: try png(dark, scale: 1024 / side, background: nil, limit: limit)))
         entries.append(
           [("appearances", darkAppearance)]
             + icon("AppIcon-dark.png", idiom: "universal", platform: "ios", size: "1024x1024"))
@@ -116,7 +143,8 @@ enum AssetCatalog {
         let pixels = Int((points * Double(scale)).rounded())
         let name = "AppIcon-\(pixels).png"
         if made.insert(pixels).inserted {
-          files.append(AssetFile(name: name, bytes: png(scene, scale: Double(pixels) / side, background: opaque)!))
+          let bytes = try png(scene, scale: Double(pixels) / side, background: opaque, limit: limit)
+          files.append(AssetFile(name: name, bytes: bytes))
         }
         var entry = icon(name, idiom: idiom, platform: nil, size: "\(Explain.number(points))x\(Explain.number(points))")
         entry.append(("scale", .string("\(scale)x")))
@@ -125,7 +153,7 @@ enum AssetCatalog {
     }
     let contents: JSONObject = [("images", .array(entries.map { .object($0) })), ("info", info)]
     files.append(AssetFile(name: "Contents.json", bytes: Array(JSONValue.object(contents).written().utf8)))
-    return .success(files)
+    return files
   }
 
   static func icon(_ file: String, idiom: String, platform: String?, size: String) -> JSONObject {
@@ -149,26 +177,41 @@ enum AssetCatalog {
     return kept.isEmpty ? "Badge" : String(kept)
   }
 
+  /// The renderer of `scene` at `scale` over `background`, within the
+  /// limits a PNG of `limit` bytes is held to.
+  static func renderer(_ scene: Scene, scale: Double, background: RGBA?, limit: Int) throws(AssetCatalogError)
+    -> RasterRenderer
+  {
+    if let problem = rasterProblem(scene, scale: scale, format: .png, limit: limit) { throw .limit(problem) }
+    guard let r = RasterRenderer(scene, scale: scale, background: background) else {
+      throw .limit(.tooManyEdges(RasterRenderer.maximumEdges))
+    }
+    if let problem = rendererProblem(r) { throw .limit(problem) }
+    return r
+  }
+
   /// `scene` as a PNG at `scale` over `background`.
-  static func png(_ scene: Scene, scale: Double, background: RGBA?) -> [UInt8]? {
-    guard let renderer = RasterRenderer(scene, scale: scale, background: background) else { return nil }
+  static func png(_ scene: Scene, scale: Double, background: RGBA?, limit: Int) throws(AssetCatalogError) -> [UInt8] {
+    let r = try renderer(scene, scale: scale, background: background, limit: limit)
     var bytes: [UInt8] = []
-    let ok = renderRaster(renderer, format: .png) { chunk in
+    _ = renderRaster(r, format: .png) { chunk in
       bytes.append(contentsOf: chunk)
       return true
     }
-    return ok ? bytes : nil
+    return bytes
   }
 
   /// The pixels of `scene` at `scale` over `background` that are not
   /// opaque, or nil when there are none.
-  static func transparentPixels(_ scene: Scene, scale: Double, background: RGBA?) -> TransparentPixels? {
-    guard let renderer = RasterRenderer(scene, scale: scale, background: background) else { return nil }
-    var collected = CollectedPixels(count: renderer.width * renderer.height)
-    _ = renderer.render(into: &collected)
+  static func transparentPixels(_ scene: Scene, scale: Double, background: RGBA?, limit: Int) throws(AssetCatalogError)
+    -> TransparentPixels?
+  {
+    let r = try renderer(scene, scale: scale, background: background, limit: limit)
+    var collected = CollectedPixels(count: r.width * r.height)
+    _ = r.render(into: &collected)
     var found: TransparentPixels? = nil
     for (i, p) in collected.pixels.enumerated() where p >> 24 != 255 {
-      if found == nil { found = TransparentPixels(count: 0, x: i % renderer.width, y: i / renderer.width) }
+      if found == nil { found = TransparentPixels(count: 0, x: i % r.width, y: i / r.width) }
       found!.count += 1
     }
     return found

@@ -473,6 +473,7 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       return []
     case .tooLarge: return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
     case .effectsTooCostly: return [Diagnostic(.effectImagesTooCostly(options.raster.scale), at: range)]
+    case .groupsTooDeep: return [Diagnostic(.pdfGroupsTooDeep(PDFBuilder.maximumDepth), at: range)]
     }
   }
   if options.format == .swift {
@@ -488,26 +489,26 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
     }
   }
   if options.format == .imageset {
-    guard
-      let files = AssetCatalog.imageSet(
+    do throws(AssetCatalogError) {
+      result.assetFiles = try AssetCatalog.imageSet(
         scene, dark: result.darkScene, content: options.imageSetContent, limit: options.maxOutputBytes)
-    else { return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)] }
-    result.assetFiles = files
-    return []
+      return []
+    } catch {
+      return [Diagnostic(error.message, at: range)]
+    }
   }
   if options.format == .appiconset {
     let size = scene.size
     guard size.width == size.height, size.width > 0 else {
       return [Diagnostic(.appIconNotSquare(formatForMessage(size.width), formatForMessage(size.height)), at: range)]
     }
-    switch AssetCatalog.appIconSet(
-      scene, dark: result.darkScene, sizes: options.appIconSizes, background: options.raster.background)
-    {
-    case .success(let files):
-      result.assetFiles = files
+    do throws(AssetCatalogError) {
+      result.assetFiles = try AssetCatalog.appIconSet(
+        scene, dark: result.darkScene, sizes: options.appIconSizes, background: options.raster.background,
+        limit: options.maxOutputBytes)
       return []
-    case .failure(let holes):
-      return [Diagnostic(.appIconTransparent(holes.count, x: holes.x, y: holes.y), at: range)]
+    } catch {
+      return [Diagnostic(error.message, at: range)]
     }
   }
   if options.format == .vectordrawable {
@@ -525,35 +526,55 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       }
     }
   }
-  let (w, h) = RasterRenderer.pixelSize(scene, scale: options.raster.scale)
-  if w > maximumPixelSide || h > maximumPixelSide {
-    return [Diagnostic(.imageTooLarge(w, h, maximumPixelSide), at: range)]
-  } else if options.format == .png && w * h * 4 > options.maxOutputBytes {
-    // A PNG's size is known only once compressed; its pixels, four bytes
-    // each, bound the work (a 32,768-pixel square took 5 s).
-    return [Diagnostic(.imagePixelsTooLarge(options.maxOutputBytes), at: range)]
-  } else if options.format == .ppm && PPM.size(width: w, height: h) > options.maxOutputBytes {
-    return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
+  if let problem = rasterProblem(
+    scene, scale: options.raster.scale, format: options.format, limit: options.maxOutputBytes)
+  {
+    return [Diagnostic(problem, at: range)]
   }
   guard let renderer = rasterRenderer(scene, format: options.format, options: options.raster) else {
     return [Diagnostic(.tooManyEdges(RasterRenderer.maximumEdges), at: range)]
   }
-  if renderer.strokeTooComplex {
-    return [Diagnostic(.strokeTooComplex(Stroker.maximumOutlinePoints), at: range)]
-  } else if renderer.tooManyDashes {
-    return [Diagnostic(.tooManyDashes(Stroker.DashPattern.maximumDashes), at: range)]
-  } else if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
-    return [Diagnostic(.effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20), at: range)]
-  } else if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
-    return [Diagnostic(.tooMuchArea(RasterRenderer.maximumCoveredArea), at: range)]
-  } else if renderer.groupDepth > RasterRenderer.maximumGroupDepth(width: renderer.width) {
-    let limit = RasterRenderer.maximumGroupDepth(width: renderer.width)
-    return [Diagnostic(.groupsTooDeep(limit, width: renderer.width), at: range)]
-  } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
-    return [Diagnostic(.tooManyEdgeRows(RasterRenderer.maximumEdgeRows), at: range)]
-  }
+  if let problem = rendererProblem(renderer) { return [Diagnostic(problem, at: range)] }
   result.raster = renderer
   return []
+}
+
+/// What keeps `scene` from being drawn at `scale` as `format` (PNG or
+/// PPM) within `limit` bytes, known before it is flattened: its size in
+/// pixels, or effects nested too deep.
+func rasterProblem(_ scene: Scene, scale: Double, format: OutputFormat, limit: Int) -> Message? {
+  let (w, h) = RasterRenderer.pixelSize(scene, scale: scale)
+  if w > maximumPixelSide || h > maximumPixelSide {
+    return .imageTooLarge(w, h, maximumPixelSide)
+  } else if format != .ppm && w * h * 4 > limit {
+    // A PNG's size is known only once compressed; its pixels, four bytes
+    // each, bound the work (a 32,768-pixel square took 5 s).
+    return .imagePixelsTooLarge(limit)
+  } else if format == .ppm && PPM.size(width: w, height: h) > limit {
+    return .outputTooLarge(limit)
+  } else if RasterRenderer.effectDepth(scene.nodes) > RasterRenderer.maximumEffectDepth {
+    return .effectsTooDeep(RasterRenderer.maximumEffectDepth)
+  }
+  return nil
+}
+
+/// What keeps a flattened scene from being drawn: the costs its
+/// preparation found past their limits.
+func rendererProblem(_ renderer: RasterRenderer) -> Message? {
+  if renderer.strokeTooComplex {
+    return .strokeTooComplex(Stroker.maximumOutlinePoints)
+  } else if renderer.tooManyDashes {
+    return .tooManyDashes(Stroker.DashPattern.maximumDashes)
+  } else if renderer.effectBytes > RasterRenderer.maximumEffectBytes {
+    return .effectsTooLarge(RasterRenderer.maximumEffectBytes >> 20)
+  } else if renderer.coveredArea > RasterRenderer.maximumCoveredArea {
+    return .tooMuchArea(RasterRenderer.maximumCoveredArea)
+  } else if renderer.groupDepth > RasterRenderer.maximumGroupDepth(width: renderer.width) {
+    return .groupsTooDeep(RasterRenderer.maximumGroupDepth(width: renderer.width), width: renderer.width)
+  } else if renderer.edgeRows > RasterRenderer.maximumEdgeRows {
+    return .tooManyEdgeRows(RasterRenderer.maximumEdgeRows)
+  }
+  return nil
 }
 
 extension CompileResult {

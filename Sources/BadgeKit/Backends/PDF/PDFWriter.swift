@@ -35,6 +35,9 @@ public struct PDFWriter {
     /// The images of its shadows and blurs would cost more to draw than
     /// the rasterizer allows an image.
     case effectsTooCostly
+    /// Groups (opacity, clips, masks) nest deeper than
+    /// `PDFBuilder.maximumDepth`.
+    case groupsTooDeep
   }
 
   /// The PDF of `scene`, unless it would be longer than `limit` bytes.
@@ -43,6 +46,7 @@ public struct PDFWriter {
     var page = PDFContent()
     builder.draw(scene.nodes, into: &page)
     if builder.effectsTooCostly { return .effectsTooCostly }
+    if builder.tooDeep { return .groupsTooDeep }
     if builder.overflowed || page.bytes.count > limit { return .tooLarge }
     return builder.finish(page, title: scene.name).map { .written($0) } ?? .tooLarge
   }
@@ -61,6 +65,14 @@ final class PDFBuilder {
   let limit: Int
   var overflowed = false
   var effectsTooCostly = false
+  /// How many groups the node being written is inside, and whether that
+  /// went past the most PDF readers take.
+  private var depth = 0
+  private(set) var tooDeep = false
+  /// The most groups (each a saved graphics state, and most a form) nested
+  /// inside one another: PDF 1.4's limit on nested `q` (Appendix C), which
+  /// readers hold to (MuPDF gave up on about 100 nested layers).
+  static let maximumDepth = 28
   /// What the effects' images cost the rasterizer so far.
   var costs = PreparationCosts(edgesLeft: RasterRenderer.maximumEdges)
 
@@ -128,63 +140,77 @@ final class PDFBuilder {
   /// Draws `nodes` into `c`, back to front.
   func draw(_ nodes: [SceneNode], into c: inout PDFContent) {
     for node in nodes {
-      if overflowed || effectsTooCostly { return }
-      switch node {
-      case .fill(let f):
-        fill(f, into: &c)
-      case .layer(let opacity, let children):
-        guard opacity > 0, !children.isEmpty else { continue }
-        if opacity >= 1 {
-          // Source-over is associative: a group at full opacity draws as
-          // its children do.
-          draw(children, into: &c)
-          continue
-        }
-        var inner = PDFContent()
-        draw(children, into: &inner)
-        let o = PDFContent.number(opacity, 4)
-        c.text("q /\(state("/ca \(o) /CA \(o)")) gs /\(form(inner)) Do Q\n")
-      case .clip(let shapes, let children):
-        let drawn = shapes.filter { !$0.path.elements.isEmpty }
-        guard !drawn.isEmpty, !children.isEmpty else { continue }
-        if drawn.count == 1 {
-          c.text("q\n")
-          c.path(drawn[0].path, flip * drawn[0].transform)
-          c.text(drawn[0].rule == .evenOdd ? "W* n\n" : "W n\n")
-          draw(children, into: &c)
-          c.text("Q\n")
-        } else {
-          // The union of the shapes, white on black, as a luminosity mask.
-          var mask = PDFContent()
-          mask.text("1 g\n")
-          for s in drawn {
-            mask.path(s.path, flip * s.transform)
-            mask.text(s.rule == .evenOdd ? "f*\n" : "f\n")
-          }
-          let union = group(mask, grey: true)
-          var inner = PDFContent()
-          draw(children, into: &inner)
-          let gs = state("/SMask << /Type /Mask /S /Luminosity /G \(union) 0 R >>")
-          c.text("q /\(gs) gs /\(form(inner)) Do Q\n")
-        }
-      case .mask(let content, let children):
-        guard !children.isEmpty else { continue }
-        var mask = PDFContent()
-        draw(content, into: &mask)
-        let alpha = group(mask)
-        var inner = PDFContent()
-        draw(children, into: &inner)
-        let gs = state("/SMask << /Type /Mask /S /Alpha /G \(alpha) 0 R >>")
-        c.text("q /\(gs) gs /\(form(inner)) Do Q\n")
-      case .shadow(let s, let children):
-        image(of: PDFBuilder.shadowAlone(s, children), into: &c)
+      if overflowed || effectsTooCostly || tooDeep { return }
+      // Every node but a fill is a group that its children are inside.
+      var isGroup = true
+      if case .fill = node { isGroup = false }
+      if isGroup { depth += 1 }
+      if depth > PDFBuilder.maximumDepth {
+        tooDeep = true
+        return
+      }
+      draw(node, into: &c)
+      if isGroup { depth -= 1 }
+    }
+  }
+
+  /// One node.
+  private func draw(_ node: SceneNode, into c: inout PDFContent) {
+    switch node {
+    case .fill(let f):
+      fill(f, into: &c)
+    case .layer(let opacity, let children):
+      guard opacity > 0, !children.isEmpty else { return }
+      if opacity >= 1 {
+        // Source-over is associative: a group at full opacity draws as
+        // its children do.
         draw(children, into: &c)
-      case .blur(let sigma, let children):
-        if sigma.x > 0 || sigma.y > 0 {
-          image(of: node, into: &c)
-        } else {
-          draw(children, into: &c)
+        return
+      }
+      var inner = PDFContent()
+      draw(children, into: &inner)
+      let o = PDFContent.number(opacity, 4)
+      c.text("q /\(state("/ca \(o) /CA \(o)")) gs /\(form(inner)) Do Q\n")
+    case .clip(let shapes, let children):
+      let drawn = shapes.filter { !$0.path.elements.isEmpty }
+      guard !drawn.isEmpty, !children.isEmpty else { return }
+      if drawn.count == 1 {
+        c.text("q\n")
+        c.path(drawn[0].path, flip * drawn[0].transform)
+        c.text(drawn[0].rule == .evenOdd ? "W* n\n" : "W n\n")
+        draw(children, into: &c)
+        c.text("Q\n")
+      } else {
+        // The union of the shapes, white on black, as a luminosity mask.
+        var mask = PDFContent()
+        mask.text("1 g\n")
+        for s in drawn {
+          mask.path(s.path, flip * s.transform)
+          mask.text(s.rule == .evenOdd ? "f*\n" : "f\n")
         }
+        let union = group(mask, grey: true)
+        var inner = PDFContent()
+        draw(children, into: &inner)
+        let gs = state("/SMask << /Type /Mask /S /Luminosity /G \(union) 0 R >>")
+        c.text("q /\(gs) gs /\(form(inner)) Do Q\n")
+      }
+    case .mask(let content, let children):
+      guard !children.isEmpty else { return }
+      var mask = PDFContent()
+      draw(content, into: &mask)
+      let alpha = group(mask)
+      var inner = PDFContent()
+      draw(children, into: &inner)
+      let gs = state("/SMask << /Type /Mask /S /Alpha /G \(alpha) 0 R >>")
+      c.text("q /\(gs) gs /\(form(inner)) Do Q\n")
+    case .shadow(let s, let children):
+      image(of: PDFBuilder.shadowAlone(s, children), into: &c)
+      draw(children, into: &c)
+    case .blur(let sigma, let children):
+      if sigma.x > 0 || sigma.y > 0 {
+        image(of: node, into: &c)
+      } else {
+        draw(children, into: &c)
       }
     }
   }

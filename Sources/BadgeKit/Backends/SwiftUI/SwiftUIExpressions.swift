@@ -51,27 +51,39 @@ enum SwiftNames {
     "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
     "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any", "catch", "false", "is",
     "nil", "super", "self", "Self", "throw", "throws", "true", "try", "some", "any", "body", "path", "geometry",
+    "Type", "Protocol", "_", "rect", "frame",
   ]
 
-  /// A Swift identifier for a badge name: characters Swift does not allow
-  /// in identifiers become `_`, a leading digit gets a `_` before it, and a
-  /// keyword (or a name the generated code itself uses: `body`, `path`,
-  /// `geometry`) gets a `_` after it.
+  /// A Swift identifier for a badge name of a value (a let, a parameter,
+  /// an index): characters Swift does not allow in identifiers become `_`,
+  /// a leading digit gets a `_` before it, and a keyword, a name the
+  /// generated code itself uses (`body`, `path`, `geometry`) or a type's
+  /// name it could hide (`Circle`, `Color`, `Double`) gets a `_` after it.
   static func identifier(_ name: String) -> String {
+    let out = sanitized(name)
+    return keywords.contains(out) || SwiftUIWriter.swiftUITypes.contains(out) ? out + "_" : out
+  }
+
+  /// `name` with only what Swift allows in an identifier (`_` alone is
+  /// not an identifier: it becomes `__`).
+  static func sanitized(_ name: String) -> String {
     var out = ""
     for s in name.unicodeScalars {
       let ok = s.properties.isAlphabetic || s == "_" || ("0"..."9").contains(s)
       out.unicodeScalars.append(ok ? s : "_")
     }
-    if out.isEmpty { return "_" }
+    if out.isEmpty || out == "_" { return "__" }
     if let first = out.unicodeScalars.first, ("0"..."9").contains(first) { out = "_" + out }
-    return keywords.contains(out) ? out + "_" : out
+    return out
   }
 
-  /// A type name: the identifier with its first letter made upper case.
+  /// A type name: the name made an identifier with its first letter upper
+  /// case (a keyword, or `Type`, gets a `_` after it; a type of SwiftUI's
+  /// is told apart where the names are chosen).
   static func type(_ name: String) -> String {
-    let id = identifier(name)
-    return id.prefix(1).uppercased() + id.dropFirst()
+    let id = sanitized(name)
+    let type = id.prefix(1).uppercased() + id.dropFirst()
+    return keywords.contains(type) || type == "Type" ? type + "_" : type
   }
 }
 

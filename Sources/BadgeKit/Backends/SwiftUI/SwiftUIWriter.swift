@@ -141,6 +141,15 @@ struct SwiftUIWriter {
     return .success(lines.joined(separator: "\n") + "\n")
   }
 
+  /// `let name = value` in a view's or path's body; a whole number is
+  /// typed `Double` (Swift would read `4` as an `Int`, which a
+  /// `CGFloat` argument does not take).
+  static func localLet(_ name: String, _ value: String, _ kind: SwiftKind) -> String {
+    let whole = !value.isEmpty && value.drop { $0 == "-" }.allSatisfy(\.isNumber)
+    let type = whole && (kind == .number || kind == .unknown) ? ": Double" : ""
+    return "let \(SwiftNames.identifier(name))\(type) = \(value)"
+  }
+
   /// SwiftUI's types that the generated code names.
   static let swiftUITypes: Set<String> = [
     // What the code names, and SwiftUI's and Swift's types an app's code
@@ -490,11 +499,16 @@ struct SwiftUIWriter {
   /// A block's items at `indent`: its lets and elements, several elements
   /// in a `stack` (badgec draws a block's elements over each other).
   /// `modified`: modifiers follow the block, which an `if` cannot take
-  /// (it is wrapped in the stack too).
+  /// (it is wrapped in the stack too); a lone `repeat` always is.
   private mutating func block(_ b: Block, indent: String, stack: String?, modified: Bool = false) {
     let elements = b.items.filter { if case .let = $0 { return false } else { return true } }
     let conditional = elements.contains { if case .conditional = $0 { return true } else { return false } }
-    if let stack, elements.count > 1 || (modified && conditional) {
+    // A ForEach alone is several views, each of which a modifier of the
+    // whole would modify: it is stacked too.
+    let repeated = elements.contains {
+      if case .element(let e) = $0, case .repeat = e.primary { return true } else { return false }
+    }
+    if let stack, elements.count > 1 || (modified && conditional) || repeated {
       lines.append(indent + stack + " {")
       items(b.items, indent: indent + "  ")
       lines.append(indent + "}")
@@ -510,7 +524,7 @@ struct SwiftUIWriter {
         let kind = expressions.kind(d.value)
         attempt {
           $0.lines.append(
-            indent + "let \(SwiftNames.identifier(d.name)) = \(try $0.expressions.value(d.value, as: kind))")
+            indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), kind))
         }
         expressions.scope.define(d.name, kind == .integer ? .number : kind)
       case .element(let e):
@@ -723,7 +737,7 @@ struct SwiftUIWriter {
         let kind = expressions.kind(d.value)
         attempt {
           $0.lines.append(
-            indent + "let \(SwiftNames.identifier(d.name)) = \(try $0.expressions.value(d.value, as: kind))")
+            indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), kind))
         }
         expressions.scope.define(d.name, kind == .integer ? .number : kind)
       case .command(let c):
