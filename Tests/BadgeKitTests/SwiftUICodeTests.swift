@@ -198,6 +198,15 @@ struct SwiftUICodeTests {
     #expect(unindented.contains("Drop()\n.fill(Color.teal)\n.overlay {\nDrop()\n.stroke(Color.white, lineWidth: 2)\n}"))
   }
 
+  /// Compiled with the dark appearance kept too (what a run that also
+  /// writes an asset catalog asks), the code is still written.
+  @Test func withTheDarkSceneKept() throws {
+    var options = CompileOptions()
+    options.keepsDarkScene = true
+    let code = try #require(SwiftUISupport.code("badge D size 40 { circle().fill(blue) }", options))
+    #expect(code.contains("struct DBadge: View {"))
+  }
+
   /// What SwiftUI has no counterpart for: one error at its place each, and
   /// no file written.
   @Test(arguments: [

@@ -131,9 +131,9 @@ public struct CompileResult: Sendable {
   var raster: RasterRenderer?
   /// For SVG: the document, written when the scene was checked.
   var svg: String?
-  /// For PDF and VectorDrawable: the file, written when the scene was
-  /// checked.
-  var pdf: [UInt8]?
+  /// For PDF, VectorDrawable and SwiftUI code: the file, written when the
+  /// scene was checked.
+  var encoded: [UInt8]?
   /// For an asset catalog: the files of its folder, made when the scene
   /// was checked.
   public var assetFiles: [AssetFile]?
@@ -203,8 +203,8 @@ public struct CompileResult: Sendable {
       // A folder: its files are `assetFiles`.
       return false
     case .pdf, .vectordrawable, .swift:
-      guard let pdf else { return false }
-      return pdf.withUnsafeBytes { sink($0) }
+      guard let encoded else { return false }
+      return encoded.withUnsafeBytes { sink($0) }
     case .ppm, .png:
       guard let raster else { return false }
       // Drawing recurses into nested groups on this thread too.
@@ -299,6 +299,8 @@ private func compileWithDarkScene(_ source: SourceFile, _ options: CompileOption
   var light = options
   light.format = .svg
   light.colorScheme = .light
+  // (The SwiftUI code is written from the tree, which only this pass has.)
+  light.writesSwiftUI = options.writesSwiftUI || options.format == .swift
   var result = compileOnThisStack(source, light)
   result.options = options
   guard result.scene != nil, !result.hasErrors else { return result }
@@ -469,7 +471,7 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
   if options.format == .pdf {
     switch PDFWriter(pixelsPerPoint: options.raster.scale).write(scene, limit: options.maxOutputBytes) {
     case .written(let bytes):
-      result.pdf = bytes
+      result.encoded = bytes
       return []
     case .tooLarge: return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
     case .effectsTooCostly: return [Diagnostic(.effectImagesTooCostly(options.raster.scale), at: range)]
@@ -482,7 +484,7 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       guard text.utf8.count <= options.maxOutputBytes else {
         return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
       }
-      result.pdf = Array(text.utf8)
+      result.encoded = Array(text.utf8)
       return []
     case .refused(let diagnostics): return diagnostics
     case nil: return [Diagnostic(.swiftUICannot("this compilation (compiled without its SwiftUI code)"), at: range)]
@@ -517,7 +519,7 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       guard text.utf8.count <= options.maxOutputBytes else {
         return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
       }
-      result.pdf = Array(text.utf8)
+      result.encoded = Array(text.utf8)
       return []
     case .failure(let failure):
       return failure.problems.map { p in
@@ -587,7 +589,7 @@ extension CompileResult {
     out.options.format = format
     out.options.raster = raster
     out.svg = nil
-    out.pdf = nil
+    out.encoded = nil
     out.assetFiles = nil
     out.raster = nil
     guard let scene, !hasErrors, let range = badgeRange else { return out }
