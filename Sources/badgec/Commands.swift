@@ -44,9 +44,10 @@ let usage = """
     --scale K           pixels per point for PNG and PPM, and of the images a
                         PDF holds for shadows and blurs (default 1); a list
                         makes one output each: 1,2,3
-    --background COLOR  what PNG and PPM are drawn over (#rrggbb, #rrggbbaa, a
-                        colour name; default: transparent for PNG, white for
-                        PPM, which lays a translucent background over white)
+    --background COLOR  what PNG, PPM and app icons are drawn over (#rrggbb,
+                        #rrggbbaa, a colour name; default: transparent for
+                        PNG, white for PPM, which lays a translucent
+                        background over white)
     -D name=value       override a top-level let, e.g. -D rotations=6 (an
                         imported file's too)
     --appearance A      light (the default) or dark: the system colours'
@@ -120,6 +121,10 @@ func runExplain(_ inv: Invocation) -> Int32 {
   return 0
 }
 
+/// Whether outputs of `format` are one a scale (PNG and PPM, images at
+/// `--scale` pixels a point), not one a size.
+func drawnPerScale(_ format: OutputFormat) -> Bool { format == .png || format == .ppm }
+
 /// One input compiled at one canvas size.
 struct Compilation {
   var input: Int
@@ -179,18 +184,17 @@ func runCompile(_ inv: Invocation) -> Int32 {
   func describe(_ c: Compilation, _ scale: Double, _ format: OutputFormat) -> String {
     var text = inv.inputs[c.input]
     if let size = c.sizeText { text += " at --size \(size)" }
-    if !(format == .svg || format == .pdf || format == .vectordrawable || format == .swift) {
-      text += " at --scale \(nameNumber(scale))"
-    }
+    if drawnPerScale(format) { text += " at --scale \(nameNumber(scale))" }
     return text + " as " + format.rawValue.uppercased()
   }
   for (c, compilation) in compilations.enumerated() {
     guard let scene = compilation.result.scene else { continue }
     for (p, pattern) in patterns.enumerated() {
       let format = formats[p]
-      // SVG and PDF are vectors: one file per size, unless the pattern
-      // names the scale (a PDF's shadows and blurs are images at it).
-      let vector = format == .svg || format == .pdf || format == .vectordrawable || format == .swift || format.isFolder
+      // Only PNG and PPM are drawn per scale: the others are one file per
+      // size, unless the pattern names the scale (a PDF's shadows and
+      // blurs are images at it).
+      let vector = !drawnPerScale(format)
       let own = vector && !mentions(pattern, "scale") ? [scales[0]] : scales
       for scale in own {
         let pixels =
