@@ -222,6 +222,23 @@ struct PDFOutputTests {
     #expect(try PDFSupport.qpdfProblems(pdf) == nil)
   }
 
+  /// A gradient in a frame scaled so small that its matrix would be
+  /// written as zeros (which Poppler refuses as a pattern's) is its last
+  /// colour; a stroke there is left out.
+  @Test func framesWrittenSingular() throws {
+    let source = """
+      badge T size 100 {
+        circle().fill(linear(red, blue)).scale(1e-12)
+        rect().stroke(angular(red, blue), width: 2).scale(1e-12).rotate(20deg)
+      }
+      """
+    let pdf = try #require(PDFSupport.pdf(source, CompileOptions()))
+    let text = try #require(try PDFSupport.uncompressed(pdf))
+    #expect(!text.contains("/PatternType"), "\(text)")
+    #expect(!text.contains("\nS\n"))
+    #expect(try PDFSupport.qpdfProblems(pdf) == nil)
+  }
+
   /// The command line: `.pdf` chooses PDF; `--format pdf` writes it to
   /// standard output; a too-small `--max-output` writes nothing.
   @Test func commandLine() throws {

@@ -232,6 +232,9 @@ struct SwiftUICodeTests {
     let source = "let wide = false\nbadge D size 80 { if wide { rect().fill(red) } else { circle().fill(blue) } }"
     let code = try #require(SwiftUISupport.code(source))
     #expect(code.contains("ZStack {\n      if wide {"), "\(code)")
+    // A lone ForEach too: the frame is the badge's, not each copy's.
+    let lone = try #require(SwiftUISupport.code("badge R size 50 { repeat 2 as i { circle() } }"))
+    #expect(lone.contains("ZStack {\n      ForEach(0..<Int(2), id: \\.self) { i in"), "\(lone)")
     if let errors = try SwiftUISupport.typeCheckErrors(code, name: "Conditional") { Issue.record("\(errors)\n\(code)") }
   }
 
@@ -264,12 +267,14 @@ struct SwiftUICodeTests {
         let k = 4
         circle().fill(Color).padding(k + Circle + Type + _)
       }
-      badge T size 100 { repeat 3 as Double { C().offset(x: Double * 10) } }
+      component Body() { circle() }
+      let await = 2
+      badge T size 100 { repeat 3 as Double { C().offset(x: Double * 10) } Body().padding(await) }
       """
     let mangled = try #require(SwiftUISupport.code(clashing))
     for part in [
       "let Color_: Color = Color.red", "let Circle_: Double = 3", "var Type_: Double = 2", "var __: Double = 1",
-      "let k: Double = 4", ".padding(k + Circle_ + Type_ + __)",
+      "let k: Double = 4", ".padding(k + Circle_ + Type_ + __)", "struct Body_: View {", "var await_: Double = 2",
       "ZStack {\n      ForEach(0..<Int(3), id: \\.self) { Double_ in",
     ] {
       #expect(mangled.contains(part), "missing: \(part)\n\(mangled)")

@@ -60,6 +60,14 @@ struct PDFContent {
       separator: " ")
   }
 
+  /// Whether `t`'s linear part, as `matrix` writes it, is singular (a
+  /// frame scaled by 1e-12 is written as zeros, which readers refuse as a
+  /// pattern's or `cm`'s matrix).
+  static func writesSingular(_ t: Transform) -> Bool {
+    func written(_ v: Double) -> Double { (v * 1_000_000).rounded() / 1_000_000 }
+    return written(t.a) * written(t.d) - written(t.b) * written(t.c) == 0
+  }
+
   /// Decimals that keep a frame's coordinates to a thousandth of a point
   /// once `t` maps them onto the page (more for a frame drawn larger).
   static func decimals(for t: Transform) -> Int {

@@ -222,11 +222,13 @@ final class PDFBuilder {
       // PDF draws a width of 0 as the thinnest line a device can show;
       // badgec (as SVG) draws nothing. A flattened frame has no inverse
       // for `cm` to use.
-      guard stroke.width > 0, f.transform.inverted != nil else { return }
+      guard stroke.width > 0, f.transform.inverted != nil, !PDFContent.writesSingular(f.transform) else { return }
     }
     let toPage = flip * f.transform
     let stroking = f.stroke != nil
-    let paint = f.paint.drawable(through: toPage)
+    // (A gradient in a frame whose matrix would be written singular is its
+    // last colour, as one the map flattens is.)
+    let paint = f.paint.drawable(through: PDFContent.writesSingular(toPage) ? .scale(0, 0) : toPage)
     var alpha = f.opacity
     var mask: String? = nil
     var colour: String

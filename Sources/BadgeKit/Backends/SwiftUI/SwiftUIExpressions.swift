@@ -51,7 +51,8 @@ enum SwiftNames {
     "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
     "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any", "catch", "false", "is",
     "nil", "super", "self", "Self", "throw", "throws", "true", "try", "some", "any", "body", "path", "geometry",
-    "Type", "Protocol", "_", "rect", "frame",
+    "Type", "Protocol", "_", "rect", "frame", "await", "precedencegroup", "borrowing", "consuming", "nonisolated",
+    "Body", "MainActor", "Sendable", "Task", "Error", "Never", "Void", "Equatable", "Hashable", "Identifiable",
   ]
 
   /// A Swift identifier for a badge name of a value (a let, a parameter,
@@ -83,7 +84,7 @@ enum SwiftNames {
   static func type(_ name: String) -> String {
     let id = sanitized(name)
     let type = id.prefix(1).uppercased() + id.dropFirst()
-    return keywords.contains(type) || type == "Type" ? type + "_" : type
+    return keywords.contains(type) ? type + "_" : type
   }
 }
 
