@@ -196,6 +196,21 @@ struct AssetCatalogTests {
     #expect(!FileManager.default.fileExists(atPath: set.path))
   }
 
+  /// A badge's name of 300 letters names files of at most 100 bytes'
+  /// stem, and the set is written.
+  @Test func longBadgeName() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let name = String(repeating: "é", count: 300)
+    let input = try AssetCatalogTests.badge("badge \"\(name)\" size 20 { circle().fill(blue) }", in: dir)
+    let set = dir.appendingPathComponent("Long.imageset")
+    let run = try Support.badgec([input, "-o", set.path, "--imageset", "png"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try AssetCatalogTests.problems(set) == [])
+    let files = try FileManager.default.contentsOfDirectory(atPath: set.path)
+    #expect(files.allSatisfy { $0.utf8.count <= 120 }, "\(files)")
+  }
+
   /// A folder has a name; an asset catalog holds both appearances itself;
   /// a file where the folder would go is an error.
   @Test func usage() throws {

@@ -169,12 +169,16 @@ enum AssetCatalog {
   ])
 
   /// A file name from a badge's name: letters, digits, `-` and `_` kept,
-  /// anything else `_`.
+  /// anything else `_`, at most 100 bytes (a file name may have 255, and
+  /// `-dark@3x.png` follows it).
   static func fileStem(_ name: String) -> String {
-    let kept = name.unicodeScalars.map { s -> Character in
-      s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_" ? Character(s) : "_"
+    var kept = ""
+    for s in name.unicodeScalars {
+      let c: Unicode.Scalar = s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_" ? s : "_"
+      guard kept.utf8.count + String(c).utf8.count <= 100 else { break }
+      kept.unicodeScalars.append(c)
     }
-    return kept.isEmpty ? "Badge" : String(kept)
+    return kept.isEmpty ? "Badge" : kept
   }
 
   /// The renderer of `scene` at `scale` over `background`, within the
