@@ -141,6 +141,15 @@ struct SwiftUIWriter {
     return .success(lines.joined(separator: "\n") + "\n")
   }
 
+  /// A let of a view's or path's body, written and put in scope.
+  private mutating func writeLet(_ d: LetDecl, indent: String) {
+    let kind = expressions.kind(d.value)
+    attempt {
+      $0.lines.append(indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), kind))
+    }
+    expressions.scope.define(d.name, kind == .integer ? .number : kind)
+  }
+
   /// `let name = value` in a view's or path's body; a whole number is
   /// typed `Double` (Swift would read `4` as an `Int`, which a
   /// `CGFloat` argument does not take).
@@ -521,12 +530,7 @@ struct SwiftUIWriter {
     for item in list {
       switch item {
       case .let(let d):
-        let kind = expressions.kind(d.value)
-        attempt {
-          $0.lines.append(
-            indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), kind))
-        }
-        expressions.scope.define(d.name, kind == .integer ? .number : kind)
+        writeLet(d, indent: indent)
       case .element(let e):
         element(e, indent: indent)
       case .conditional(let i):
@@ -734,12 +738,7 @@ struct SwiftUIWriter {
     for item in list {
       switch item {
       case .let(let d):
-        let kind = expressions.kind(d.value)
-        attempt {
-          $0.lines.append(
-            indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), kind))
-        }
-        expressions.scope.define(d.name, kind == .integer ? .number : kind)
+        writeLet(d, indent: indent)
       case .command(let c):
         attempt { $0.lines.append(indent + (try $0.command(c, within: within))) }
       case .within(let rect, let body, let range):
@@ -828,10 +827,8 @@ struct SwiftUIWriter {
     var filledShape = false
     for m in list {
       if m.name == "stroke" && filledShape, let shape {
-        var stroke = m
-        stroke.name = "stroke"
         attempt {
-          let text = try $0.modifier(stroke, shape: true, indent: indent + "  ")
+          let text = try $0.modifier(m, shape: true, indent: indent + "  ")
           $0.lines.append(indent + ".overlay {")
           $0.lines.append(indent + "  " + shape)
           $0.lines.append(indent + "    " + text)
