@@ -12,11 +12,7 @@ import Testing
 enum PDFSupport {
   /// `source` compiled to PDF with `options`.
   static func pdf(_ source: String, _ options: CompileOptions) -> [UInt8]? {
-    var options = options
-    options.format = .pdf
-    let result = Support.compile(source, options)
-    #expect(!result.hasErrors, "\(result.renderedDiagnostics)")
-    return result.output
+    Support.output(source, as: .pdf, options)
   }
 
   /// `pdf` drawn over white by `renderer` (pdftoppm or mutool) at `scale`

@@ -157,6 +157,19 @@ enum Support {
     try run(badgec, arguments, stdin: stdin, cwd: cwd)
   }
 
+  /// `source` compiled to `format` with `options`, expected without
+  /// errors: its output.
+  static func output(
+    _ source: String, as format: OutputFormat, _ options: CompileOptions,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [UInt8]? {
+    var options = options
+    options.format = format
+    let result = compile(source, options)
+    #expect(!result.hasErrors, "\(result.renderedDiagnostics)", sourceLocation: sourceLocation)
+    return result.output
+  }
+
   /// Expects the built badgec to refuse `body` (the body of a 100-point
   /// badge, written to a file) for the output `output` (a name in a
   /// folder of its own): exit 1, one error, at line `line` of the body,

@@ -13,11 +13,7 @@ import Testing
 
 enum SwiftUISupport {
   static func code(_ source: String, _ options: CompileOptions = CompileOptions()) -> String? {
-    var options = options
-    options.format = .swift
-    let result = Support.compile(source, options)
-    #expect(!result.hasErrors, "\(result.renderedDiagnostics)")
-    return result.output.map { String(decoding: $0, as: UTF8.self) }
+    Support.output(source, as: .swift, options).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The folder holding the stand-in's compiled module, made once.

@@ -12,11 +12,7 @@ import Testing
 
 enum VectorDrawableSupport {
   static func xml(_ source: String, _ options: CompileOptions) -> [UInt8]? {
-    var options = options
-    options.format = .vectordrawable
-    let result = Support.compile(source, options)
-    #expect(!result.hasErrors, "\(result.renderedDiagnostics)")
-    return result.output
+    Support.output(source, as: .vectordrawable, options)
   }
 
   /// xmllint's complaints about `xml` against the schema, or nil when it

@@ -15,8 +15,11 @@
 // - modifiers are SwiftUI's (`.rotate` → `.rotationEffect`, `.scale` →
 //   `.scaleEffect`, `.aspect` → `.aspectRatio`, `.fill` on a view →
 //   `.foregroundStyle`), paints SwiftUI's colours and gradients.
-// What SwiftUI has no counterpart for (stars and polygons, SVG path data,
-// text along a circle, percentages, …) is an error at its place.
+// What SwiftUI has no counterpart for (SVG path data, text along a circle,
+// percentages, …) is an error at its place. This file holds the file's
+// order, the components and the tree walks; SwiftUIElements.swift the
+// blocks, elements and paths; SwiftUIModifiers.swift the modifiers;
+// SwiftUIExpressions.swift the expressions.
 
 /// The places a badge's SwiftUI code cannot be written.
 struct SwiftUIProblems: Error {
@@ -31,23 +34,23 @@ struct SwiftUIWriter {
   /// The canvas the badge is drawn on, in points.
   let canvas: Size
 
-  private var lines: [String] = []
-  private var problems: [SwiftUIProblem] = []
-  private var expressions = SwiftExpressions(scope: SwiftScope())
+  var lines: [String] = []
+  var problems: [SwiftUIProblem] = []
+  var expressions = SwiftExpressions(scope: SwiftScope())
   /// Components by name.
-  private let components: [String: ComponentDecl]
+  let components: [String: ComponentDecl]
   /// Each component's struct name.
-  private var typeNames: [String: String] = [:]
+  var typeNames: [String: String] = [:]
   /// Each component's parameters' kinds, in order.
-  private var parameterKinds: [String: [SwiftKind]] = [:]
+  var parameterKinds: [String: [SwiftKind]] = [:]
   /// The components written as SwiftUI `Shape`s: a body of one path
   /// (fitted to an aspect ratio at most), painted by whoever uses them.
-  private var shapes: Set<String> = []
+  var shapes: Set<String> = []
   /// `within` rectangles written so far (each a `let frame…`).
-  private var withinCount = 0
+  var withinCount = 0
   /// The shapes SwiftUI lacks that the badge uses (`star`, `polygon`),
   /// by name, with their struct names.
-  private var extraShapes: [String: String] = [:]
+  var extraShapes: [String: String] = [:]
 
   init(file: BadgeFile, overrides: [String: Expr], canvas: Size) {
     self.file = file
@@ -142,7 +145,7 @@ struct SwiftUIWriter {
   }
 
   /// A let of a view's or path's body, written and put in scope.
-  private mutating func writeLet(_ d: LetDecl, indent: String) {
+  mutating func writeLet(_ d: LetDecl, indent: String) {
     let kind = expressions.kind(d.value)
     attempt {
       $0.lines.append(indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), kind))
@@ -197,7 +200,7 @@ struct SwiftUIWriter {
   }
 
   /// Runs `body`, noting what it could not write.
-  private mutating func attempt(_ body: (inout SwiftUIWriter) throws -> Void) {
+  mutating func attempt(_ body: (inout SwiftUIWriter) throws -> Void) {
     do { try body(&self) } catch { if let p = error as? SwiftUIProblem { problems.append(p) } }
   }
 
@@ -205,7 +208,7 @@ struct SwiftUIWriter {
 
   /// The components the badge uses, directly or through others, in the
   /// order the file declares them.
-  private func usedComponents(_ badge: BadgeDecl) -> [String] {
+  func usedComponents(_ badge: BadgeDecl) -> [String] {
     var seen: Set<String> = []
     var work = SwiftUIWriter.calls(in: badge.body)
     while let name = work.popLast() {
@@ -256,7 +259,7 @@ struct SwiftUIWriter {
 
   /// Each parameter's kind: its default's, else that of the first
   /// argument given for it.
-  private mutating func inferParameters(_ c: ComponentDecl) {
+  mutating func inferParameters(_ c: ComponentDecl) {
     var kinds: [SwiftKind] = []
     for (i, p) in c.parameters.enumerated() {
       if let d = p.defaultValue {
@@ -278,7 +281,7 @@ struct SwiftUIWriter {
   }
 
   /// The argument lists of every use of the component `name`.
-  private func callSites(of name: String) -> [[Argument]] {
+  func callSites(of name: String) -> [[Argument]] {
     var out: [[Argument]] = []
     func visit(_ items: [BlockItem]) {
       for item in items {
@@ -309,7 +312,7 @@ struct SwiftUIWriter {
 
   /// A component's parameters as its struct's properties (with their
   /// defaults), then a blank line; each defined in scope for its body.
-  private mutating func properties(of c: ComponentDecl) {
+  mutating func properties(of c: ComponentDecl) {
     for (p, kind) in zip(c.parameters, parameterKinds[c.name] ?? []) {
       var line = "  var \(SwiftNames.identifier(p.name)): \(SwiftUIWriter.typeName(kind))"
       if let d = p.defaultValue {
@@ -321,7 +324,7 @@ struct SwiftUIWriter {
     if !c.parameters.isEmpty { lines.append("") }
   }
 
-  private mutating func component(_ c: ComponentDecl) {
+  mutating func component(_ c: ComponentDecl) {
     let type = typeNames[c.name]!
     let saved = expressions.scope
     lines.append("struct \(type): View {")
@@ -360,7 +363,7 @@ struct SwiftUIWriter {
 
   /// A component as a `Shape`: its path in the rectangle it is given (the
   /// largest of its aspect ratio, centred, when it has one).
-  private mutating func shapeComponent(_ c: ComponentDecl) {
+  mutating func shapeComponent(_ c: ComponentDecl) {
     let type = typeNames[c.name]!
     let saved = expressions.scope
     guard case .element(let e) = c.body.items[0], case .path(let body) = e.primary else { return }
@@ -501,527 +504,5 @@ struct SwiftUIWriter {
     }
     items(block.items)
     return found
-  }
-
-  // MARK: Blocks and elements
-
-  /// A block's items at `indent`: its lets and elements, several elements
-  /// in a `stack` (badgec draws a block's elements over each other).
-  /// `modified`: modifiers follow the block, which an `if` cannot take
-  /// (it is wrapped in the stack too); a lone `repeat` always is.
-  private mutating func block(_ b: Block, indent: String, stack: String?, modified: Bool = false) {
-    let elements = b.items.filter { if case .let = $0 { return false } else { return true } }
-    let conditional = elements.contains { if case .conditional = $0 { return true } else { return false } }
-    // A ForEach alone is several views, each of which a modifier of the
-    // whole would modify: it is stacked too.
-    let repeated = elements.contains {
-      if case .element(let e) = $0, case .repeat = e.primary { return true } else { return false }
-    }
-    if let stack, elements.count > 1 || (modified && conditional) || repeated {
-      lines.append(indent + stack + " {")
-      items(b.items, indent: indent + "  ")
-      lines.append(indent + "}")
-    } else {
-      items(b.items, indent: indent)
-    }
-  }
-
-  private mutating func items(_ list: [BlockItem], indent: String) {
-    for item in list {
-      switch item {
-      case .let(let d):
-        writeLet(d, indent: indent)
-      case .element(let e):
-        element(e, indent: indent)
-      case .conditional(let i):
-        attempt {
-          $0.lines.append(indent + "if \(try $0.expressions.bool(i.condition)) {")
-        }
-        let scope = expressions.scope
-        items(i.then.items, indent: indent + "  ")
-        expressions.scope = scope
-        if let o = i.otherwise {
-          lines.append(indent + "} else {")
-          items(o.items, indent: indent + "  ")
-          expressions.scope = scope
-        }
-        lines.append(indent + "}")
-      }
-    }
-  }
-
-  /// What an element's chain starts as: a shape takes `.fill`, `.stroke`
-  /// and `.trim`; anything else is a view.
-  private enum Start { case shape, view }
-
-  private mutating func element(_ e: Element, indent: String) {
-    let scope = expressions.scope
-    defer { expressions.scope = scope }
-    let first = lines.count
-    var start = Start.view
-    // The modifiers a path takes inside its GeometryReader.
-    var inside = 0
-    switch e.primary {
-    case .path(let body):
-      start = .shape
-      let read = SwiftUIWriter.names(in: Block(items: [.element(e)], range: e.range), outsidePaths: false)
-      if !read.isDisjoint(with: ["width", "height"]) {
-        // The shape's own modifiers go with it, in the reader.
-        inside = e.modifiers.prefix { ["fill", "stroke", "trim"].contains($0.name) }.count
-        lines.append(indent + "GeometryReader { geometry in")
-        lines.append(indent + "  Path { path in")
-        SwiftUIWriter.sizeLets(read, indent: indent + "    ", into: &lines)
-        pathItems(body.items, indent: indent + "    ", within: [])
-        lines.append(indent + "  }")
-        modifiers(Array(e.modifiers.prefix(inside)), start: &start, indent: indent + "  ")
-        lines.append(indent + "}")
-        start = .view
-      } else {
-        lines.append(indent + "Path { path in")
-        pathItems(body.items, indent: indent + "  ", within: [])
-        lines.append(indent + "}")
-      }
-    case .pathData(_, let range):
-      problems.append(
-        SwiftUIProblem(what: "a path from SVG path data (SwiftUI's Path has no parser for it)", range: range))
-      return
-    case .stack(let s):
-      var args: [String] = []
-      attempt {
-        for a in s.arguments {
-          switch a.label {
-          case "alignment": args.insert("alignment: \(try SwiftUIWriter.alignment(a.value, s.axis))", at: 0)
-          case "spacing": args.append("spacing: \(try $0.expressions.number(a.value))")
-          default: throw SwiftUIProblem(what: "the stack argument '\(a.label ?? "")'", range: a.range)
-          }
-        }
-      }
-      let name = s.axis == .z ? "ZStack" : s.axis == .v ? "VStack" : "HStack"
-      lines.append(indent + name + (args.isEmpty ? "" : "(" + args.joined(separator: ", ") + ")") + " {")
-      items(s.body.items, indent: indent + "  ")
-      lines.append(indent + "}")
-    case .geometry(let b):
-      let read = SwiftUIWriter.names(in: b, outsidePaths: true)
-      let reads = !read.isDisjoint(with: ["width", "height"])
-      lines.append(indent + "GeometryReader { " + (reads ? "geometry" : "_") + " in")
-      SwiftUIWriter.sizeLets(read, indent: indent + "  ", into: &lines)
-      items(b.items, indent: indent + "  ")
-      lines.append(indent + "}")
-    case .repeat(let count, let index, _, let body, let item):
-      // A count is a number; anything else is a list to go through.
-      let overList = ![.number, .integer].contains(expressions.kind(count))
-      guard item == nil, !overList else {
-        problems.append(SwiftUIProblem(what: "a repeat over a list's items", range: e.range))
-        return
-      }
-      let name = index ?? "index"
-      var n = ""
-      attempt { n = try $0.expressions.number(count) }
-      lines.append(indent + "ForEach(0..<Int(\(n)), id: \\.self) { \(SwiftNames.identifier(name)) in")
-      expressions.scope.define(name, .integer)
-      items(body.items, indent: indent + "  ")
-      lines.append(indent + "}")
-      expressions.scope = scope
-    case .call(let name, let nameRange, let args):
-      if let c = components[name], let type = typeNames[name] {
-        var parts: [String] = []
-        let kinds = parameterKinds[name] ?? []
-        attempt {
-          for (i, p) in c.parameters.enumerated() {
-            let given =
-              args.first { $0.label == p.name } ?? (args.indices.contains(i) && args[i].label == nil ? args[i] : nil)
-            guard let given else { continue }
-            parts.append("\(SwiftNames.identifier(p.name)): \(try $0.expressions.value(given.value, as: kinds[i]))")
-          }
-        }
-        lines.append(indent + type + "(" + parts.joined(separator: ", ") + ")")
-        if shapes.contains(name) { start = .shape }
-      } else if let type = extraShapes[name] {
-        attempt {
-          $0.lines.append(indent + (try $0.extraShape(type, name, args)))
-          start = .shape
-        }
-      } else {
-        attempt {
-          let (text, isShape) = try SwiftUIWriter.builtin(name, args, nameRange, $0.expressions)
-          $0.lines.append(indent + text)
-          start = isShape ? .shape : .view
-        }
-      }
-    }
-    // Modifiers after a closing brace line up with it; after a view on
-    // one line, they are indented a level (as Xcode writes them).
-    let spans = lines.count - first > 1
-    // A shape written on one line, untrimmed, can be stroked again over
-    // its fill.
-    let shapeText =
-      start == .shape && !spans && !e.modifiers.contains(where: { $0.name == "trim" })
-      ? lines.last.map { String($0.dropFirst(indent.count)) } : nil
-    modifiers(
-      Array(e.modifiers.dropFirst(inside)), start: &start, indent: spans ? indent : indent + "  ", shape: shapeText)
-  }
-
-  /// A built-in view or shape as SwiftUI's, and whether it is a shape.
-  static func builtin(_ name: String, _ args: [Argument], _ range: SourceRange, _ x: SwiftExpressions)
-    throws -> (String, Bool)
-  {
-    func arg(_ label: String?, _ i: Int) -> Expr? {
-      args.first { $0.label == label }?.value
-        ?? (args.indices.contains(i) && args[i].label == nil ? args[i].value : nil)
-    }
-    // badgec's corners are circular unless asked (SwiftUI's default has
-    // been continuous since iOS 17): always written.
-    func style() throws -> String {
-      guard let s = args.first(where: { $0.label == "style" })?.value else { return ", style: .circular" }
-      if case .name(let n) = s.kind, n == "continuous" || n == "circular" { return ", style: .\(n)" }
-      if case .member(_, let n, _, _) = s.kind, n == "continuous" || n == "circular" { return ", style: .\(n)" }
-      throw SwiftUIProblem(what: "this corner style", range: s.range)
-    }
-    switch name {
-    case "rect": return ("Rectangle()", true)
-    case "circle": return ("Circle()", true)
-    case "ellipse": return ("Ellipse()", true)
-    case "capsule":
-      return ("Capsule(\(try style().dropFirst(2)))", true)
-    case "roundedRect":
-      let r = try arg("radius", 0).map { (e) throws in try x.number(e) } ?? "0"
-      return ("RoundedRectangle(cornerRadius: \(r)\(try style()))", true)
-    case "unevenRoundedRect":
-      var radii: [String] = []
-      for corner in ["topLeading", "bottomLeading", "bottomTrailing", "topTrailing"] {
-        if let r = args.first(where: { $0.label == corner }) {
-          radii.append("\(corner)Radius: \(try x.number(r.value))")
-        }
-      }
-      return (
-        "UnevenRoundedRectangle(\(radii.joined(separator: ", "))\(radii.isEmpty ? String(try style().dropFirst(2)) : try style()))",
-        true
-      )
-    case "spacer":
-      let m = try arg("minLength", 0).map { (e) throws in try x.number(e) }
-      return (m.map { "Spacer(minLength: \($0))" } ?? "Spacer()", false)
-    case "text":
-      guard !args.contains(where: { ["radius", "angle", "side"].contains($0.label ?? "") }) else {
-        throw SwiftUIProblem(what: "text set along a circle", range: range)
-      }
-      guard let t = arg(nil, 0) else { throw SwiftUIProblem(what: "text without words", range: range) }
-      return ("Text(\(try x.string(t)))", false)
-    default:
-      throw SwiftUIProblem(what: "'\(name)(…)' (SwiftUI has no such view or shape)", range: range)
-    }
-  }
-
-  /// A use of `star` or `polygon` as its `Shape` struct.
-  private func extraShape(_ type: String, _ name: String, _ args: [Argument]) throws -> String {
-    let count = name == "star" ? "points" : "sides"
-    guard let n = args.first(where: { $0.label == count }) ?? args.first(where: { $0.label == nil }) else {
-      throw SwiftUIProblem(
-        what: "'\(name)' without '\(count):'", range: args.first?.range ?? SourceRange(file: 0, start: 0, end: 0))
-    }
-    var text = "\(type)(\(count): Int(\(try expressions.number(n.value)))"
-    if let r = args.first(where: { $0.label == "innerRadius" }) {
-      text += ", innerRadius: \(try expressions.number(r.value))"
-    }
-    return text + ")"
-  }
-
-  static func alignment(_ e: Expr, _ axis: StackAxis) throws -> String {
-    guard case .name(let n) = e.kind else { throw SwiftUIProblem(what: "this alignment", range: e.range) }
-    return "." + n
-  }
-
-  // MARK: Paths
-
-  private mutating func pathItems(
-    _ list: [PathItem], indent: String, within: [(x: String, y: String, w: String, h: String)]
-  ) {
-    for item in list {
-      switch item {
-      case .let(let d):
-        writeLet(d, indent: indent)
-      case .command(let c):
-        attempt { $0.lines.append(indent + (try $0.command(c, within: within))) }
-      case .within(let rect, let body, let range):
-        guard rect.count == 4 else {
-          problems.append(SwiftUIProblem(what: "this within rectangle", range: range))
-          continue
-        }
-        // The rectangle as a CGRect of its own (its points then read
-        // `frame.minX + 0.95 * frame.width`: short, and quick for Swift's
-        // type checker, which the sums written out in full were not).
-        withinCount += 1
-        let frame = withinCount == 1 ? "frame" : "frame\(withinCount)"
-        var r: (x: String, y: String, w: String, h: String) = ("0", "0", "1", "1")
-        attempt { w in
-          let v = try rect.map { (e) throws in try w.expressions.number(e) }
-          w.lines.append(indent + "let \(frame) = CGRect(x: \(v[0]), y: \(v[1]), width: \(v[2]), height: \(v[3]))")
-          r = ("\(frame).minX", "\(frame).minY", "\(frame).width", "\(frame).height")
-        }
-        let scope = expressions.scope
-        pathItems(body.items, indent: indent, within: within + [r])
-        expressions.scope = scope
-      case .repeat(let count, let index, let body, let range, let item):
-        guard item == nil else {
-          problems.append(SwiftUIProblem(what: "a repeat over a list's items", range: range))
-          continue
-        }
-        let name = index ?? "index"
-        attempt {
-          $0.lines.append(
-            indent + "for \(SwiftNames.identifier(name)) in 0..<Int(\(try $0.expressions.number(count))) {")
-        }
-        let scope = expressions.scope
-        expressions.scope.define(name, .integer)
-        pathItems(body.items, indent: indent + "  ", within: within)
-        expressions.scope = scope
-        lines.append(indent + "}")
-      }
-    }
-  }
-
-  private func command(_ c: PathCommand, within: [(x: String, y: String, w: String, h: String)]) throws
-    -> String
-  {
-    let x = expressions
-    func point(_ e: Expr) throws -> String { try x.cgPoint(e, within: within) }
-    func labelled(_ label: String) throws -> Expr {
-      guard let a = c.arguments.first(where: { $0.label == label }) else {
-        throw SwiftUIProblem(what: "'\(c.name)' without '\(label):'", range: c.range)
-      }
-      return a.value
-    }
-    let unlabelled = c.arguments.filter { $0.label == nil }.map(\.value)
-    switch c.name {
-    case "move", "line":
-      guard unlabelled.count == 1 else { break }
-      return "path.\(c.name == "move" ? "move" : "addLine")(to: \(try point(unlabelled[0])))"
-    case "lines":
-      let points = try unlabelled.map { (e) throws in try point(e) }
-      return "path.addLines([\(points.joined(separator: ", "))])"
-    case "quad":
-      guard unlabelled.count == 1 else { break }
-      return "path.addQuadCurve(to: \(try point(unlabelled[0])), control: \(try point(try labelled("control"))))"
-    case "cubic":
-      guard unlabelled.count == 1 else { break }
-      return
-        "path.addCurve(to: \(try point(unlabelled[0])), control1: \(try point(try labelled("control1"))), control2: \(try point(try labelled("control2"))))"
-    case "close":
-      return "path.closeSubpath()"
-    case "arc" where within.isEmpty:
-      guard unlabelled.count == 1, c.arguments.contains(where: { $0.label == "startAngle" }) else { break }
-      let clockwise =
-        try c.arguments.first { $0.label == "clockwise" }.map { (a) throws in try x.bool(a.value) } ?? "false"
-      return
-        "path.addArc(center: \(try point(unlabelled[0])), radius: \(try x.number(try labelled("radius"))), startAngle: \(try x.angle(try labelled("startAngle"))), endAngle: \(try x.angle(try labelled("endAngle"))), clockwise: \(clockwise))"
-    default: break
-    }
-    throw SwiftUIProblem(what: "the path command '\(c.name)' written this way", range: c.range)
-  }
-
-  // MARK: Modifiers
-
-  /// The modifiers of an element whose view starts as `start`. `shape`:
-  /// the shape's own text (one line), so that a stroke after a fill can
-  /// stroke it again over the fill, as badgec draws both.
-  private mutating func modifiers(_ list: [Modifier], start: inout Start, indent: String, shape: String? = nil) {
-    var filledShape = false
-    for m in list {
-      if m.name == "stroke" && filledShape, let shape {
-        attempt {
-          let text = try $0.modifier(m, shape: true, indent: indent + "  ")
-          $0.lines.append(indent + ".overlay {")
-          $0.lines.append(indent + "  " + shape)
-          $0.lines.append(indent + "    " + text)
-          $0.lines.append(indent + "}")
-        }
-        filledShape = false
-        continue
-      }
-      attempt {
-        let text = try $0.modifier(m, shape: start == .shape, indent: indent)
-        $0.lines.append(indent + text)
-      }
-      filledShape = m.name == "fill" && start == .shape
-      if m.name != "trim" { start = .view }
-    }
-  }
-
-  /// One modifier as SwiftUI's, on a shape (`shape`) or a view.
-  private mutating func modifier(_ m: Modifier, shape: Bool, indent: String) throws -> String {
-    let x = expressions
-    var labelled: [String: Expr] = [:]
-    var positional: [Expr] = []
-    for a in m.arguments {
-      if let l = a.label { labelled[l] = a.value } else { positional.append(a.value) }
-    }
-    func num(_ e: Expr) throws -> String { try x.number(e) }
-    func option(_ e: Expr) throws -> String {
-      if case .name(let n) = e.kind { return "." + n }
-      throw SwiftUIProblem(what: "this option", range: e.range)
-    }
-    func named(_ order: [String], _ f: (Expr) throws -> String) throws -> String {
-      try order.compactMap { (l) throws -> String? in try labelled[l].map { "\(l): \(try f($0))" } }
-        .joined(separator: ", ")
-    }
-    let unsupported = SwiftUIProblem(what: "'.\(m.name)' written this way", range: m.range)
-    switch m.name {
-    case "fill":
-      guard let paint = positional.first else { throw unsupported }
-      let p = try x.paint(paint)
-      if let rule = labelled["rule"] {
-        guard shape else {
-          throw SwiftUIProblem(what: "a fill rule for a view (SwiftUI fills shapes by rule)", range: rule.range)
-        }
-        if case .name("evenodd") = rule.kind { return ".fill(\(p), style: FillStyle(eoFill: true))" }
-      }
-      return shape ? ".fill(\(p))" : ".foregroundStyle(\(p))"
-    case "stroke":
-      guard shape else {
-        throw SwiftUIProblem(
-          what:
-            "a stroke of a view (SwiftUI strokes shapes; a component is written as a Shape when its body is one path that paints nothing itself)",
-          range: m.range)
-      }
-      let p = try positional.first.map { (e) throws in try x.paint(e) } ?? "Color.black"
-      // (SwiftUI's own labels are read as badgec reads them.)
-      let width = try (labelled["width"] ?? labelled["lineWidth"]).map(num) ?? "1"
-      var style: [String] = ["lineWidth: \(width)"]
-      if let cap = labelled["cap"] ?? labelled["lineCap"] { style.append("lineCap: \(try option(cap))") }
-      if let join = labelled["join"] ?? labelled["lineJoin"] { style.append("lineJoin: \(try option(join))") }
-      if let limit = labelled["miterLimit"] { style.append("miterLimit: \(try num(limit))") }
-      if let dash = labelled["dash"] {
-        let items: [Expr]
-        if case .tuple(let t) = dash.kind { items = t } else { items = [dash] }
-        style.append("dash: [\(try items.map(num).joined(separator: ", "))]")
-      }
-      if let phase = labelled["dashPhase"] { style.append("dashPhase: \(try num(phase))") }
-      return style.count == 1
-        ? ".stroke(\(p), lineWidth: \(width))" : ".stroke(\(p), style: StrokeStyle(\(style.joined(separator: ", "))))"
-    case "trim":
-      guard shape else { throw SwiftUIProblem(what: "a trim of a view (SwiftUI trims shapes)", range: m.range) }
-      return ".trim(\(try named(["from", "to"], num)))"
-    case "padding":
-      if positional.count == 2, case .name(let edge) = positional[0].kind {
-        return ".padding(.\(edge), \(try num(positional[1])))"
-      }
-      if positional.count == 1, case .name(let edge) = positional[0].kind,
-        ["top", "leading", "bottom", "trailing", "horizontal", "vertical", "all"].contains(edge)
-      {
-        return ".padding(.\(edge))"
-      }
-      if let p = positional.first { return ".padding(\(try num(p)))" }
-      if labelled.isEmpty { return ".padding()" }
-      let edges = ["top", "leading", "bottom", "trailing", "horizontal", "vertical"]
-      let parts = try edges.compactMap { (l) throws -> String? in
-        try labelled[l].map { ".padding(.\(l), \(try num($0)))" }
-      }
-      return parts.joined(separator: "\n" + indent)
-    case "offset", "position":
-      return ".\(m.name)(\(try named(["x", "y"], num)))"
-    case "rotate":
-      guard let a = positional.first else { throw unsupported }
-      let anchor = try labelled["anchor"].map { (e) throws in ", anchor: \(try x.unitPoint(e))" } ?? ""
-      return ".rotationEffect(\(try x.angle(a))\(anchor))"
-    case "scale":
-      let anchor = try labelled["anchor"].map { (e) throws in ", anchor: \(try x.unitPoint(e))" } ?? ""
-      if let s = positional.first { return ".scaleEffect(\(try num(s))\(anchor))" }
-      return ".scaleEffect(x: \(try labelled["x"].map(num) ?? "1"), y: \(try labelled["y"].map(num) ?? "1")\(anchor))"
-    case "opacity":
-      guard let o = positional.first else { throw unsupported }
-      return ".opacity(\(try num(o)))"
-    case "frame":
-      let sizes = [
-        "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight",
-      ]
-      var parts = try named(sizes, num)
-      if let a = labelled["alignment"] { parts += (parts.isEmpty ? "" : ", ") + "alignment: \(try option(a))" }
-      return ".frame(\(parts))"
-    case "aspect":
-      let mode = try positional.last.map(option) ?? ".fit"
-      if positional.count == 2 { return ".aspectRatio(\(try num(positional[0])), contentMode: \(mode))" }
-      return ".aspectRatio(contentMode: \(mode))"
-    case "scaledToFit", "scaledToFill", "clipped":
-      return ".\(m.name)()"
-    case "shadow":
-      var parts: [String] = []
-      if let c = labelled["color"] { parts.append("color: \(try x.color(c))") }
-      parts.append("radius: \(try labelled["radius"].map(num) ?? "0")")
-      if let dx = labelled["x"] { parts.append("x: \(try num(dx))") }
-      if let dy = labelled["y"] { parts.append("y: \(try num(dy))") }
-      return ".shadow(\(parts.joined(separator: ", ")))"
-    case "blur":
-      return ".blur(radius: \(try labelled["radius"].map(num) ?? positional.first.map(num) ?? "0"))"
-    case "clipShape":
-      // The shape is a view argument, or a call the parser read as one.
-      var shapeCall: (String, SourceRange, [Argument])? = nil
-      if let s = positional.first {
-        if case .view(let el) = s.kind, el.modifiers.isEmpty, case .call(let n, let r, let a) = el.primary {
-          shapeCall = (n, r, a)
-        } else if case .call(let n, let a) = s.kind {
-          shapeCall = (n, s.range, a)
-        }
-      }
-      guard let (name, range, args) = shapeCall else {
-        throw SwiftUIProblem(what: "a clip that is not one of SwiftUI's shapes", range: m.range)
-      }
-      if shapes.contains(name), let c = components[name], let type = typeNames[name] {
-        let kinds = parameterKinds[name] ?? []
-        var parts: [String] = []
-        for (i, p) in c.parameters.enumerated() {
-          let given =
-            args.first { $0.label == p.name } ?? (args.indices.contains(i) && args[i].label == nil ? args[i] : nil)
-          if let given { parts.append("\(SwiftNames.identifier(p.name)): \(try x.value(given.value, as: kinds[i]))") }
-        }
-        return ".clipShape(\(type)(\(parts.joined(separator: ", "))))"
-      }
-      if let type = extraShapes[name] { return ".clipShape(\(try extraShape(type, name, args)))" }
-      let (text, isShape) = try SwiftUIWriter.builtin(name, args, range, x)
-      guard isShape else { throw SwiftUIProblem(what: "a clip that is not a shape", range: m.range) }
-      return ".clipShape(\(text))"
-    case "mask", "overlay", "background":
-      if let content = m.content {
-        var inner = self
-        inner.lines = []
-        inner.problems = []
-        inner.block(content, indent: indent + "  ", stack: "ZStack")
-        problems += inner.problems
-        let open =
-          m.name == "mask"
-          ? "" : (try labelled["alignment"].map { (e) throws in "(alignment: \(try option(e)))" } ?? "")
-        return ".\(m.name)\(open) {\n" + inner.lines.joined(separator: "\n") + "\n" + indent + "}"
-      }
-      if m.name == "background", let c = positional.first { return ".background(\(try x.paint(c)))" }
-      throw unsupported
-    case "font":
-      if let style = positional.first, case .name(let n) = style.kind { return ".font(.\(n))" }
-      if let call = positional.first, case .call(let f, let args) = call.kind, f == "system" || f == "custom" {
-        // SwiftUI's spelling, as badgec reads it.
-        var inner = Modifier(name: "font", nameRange: m.nameRange, arguments: args, range: m.range)
-        if f == "custom", let name = args.first(where: { $0.label == nil }) {
-          inner.arguments =
-            [Argument(label: "family", labelRange: name.labelRange, value: name.value)]
-            + args.filter { $0.label != nil }
-        }
-        return try modifier(inner, shape: shape, indent: indent)
-      }
-      var parts: [String] = []
-      if let size = labelled["size"] ?? positional.first { parts.append("size: \(try num(size))") }
-      if let w = labelled["weight"] { parts.append("weight: \(try option(w))") }
-      if let d = labelled["design"] { parts.append("design: \(try option(d))") }
-      if let family = labelled["family"] {
-        return ".font(.custom(\(try x.string(family)), size: \(try labelled["size"].map(num) ?? "17")))"
-      }
-      return ".font(.system(\(parts.joined(separator: ", "))))"
-    case "fontWeight":
-      guard let w = positional.first else { throw unsupported }
-      return ".fontWeight(\(try option(w)))"
-    case "bold", "italic":
-      return ".\(m.name)()"
-    case "tracking":
-      guard let t = positional.first else { throw unsupported }
-      return ".tracking(\(try num(t)))"
-    default:
-      throw SwiftUIProblem(what: "'.\(m.name)' (no SwiftUI counterpart is written for it yet)", range: m.nameRange)
-    }
   }
 }

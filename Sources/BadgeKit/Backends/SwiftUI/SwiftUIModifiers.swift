@@ -1,0 +1,211 @@
+// The SwiftUI writer's modifiers: an element's modifiers in, SwiftUI's
+// spelling of each out (`.rotate` → `.rotationEffect`, `.fill` on a view →
+// `.foregroundStyle`, a stroke after a fill as an overlay, …), or where
+// SwiftUI has none.
+
+extension SwiftUIWriter {
+  /// The modifiers of an element whose view starts as `start`. `shape`:
+  /// the shape's own text (one line), so that a stroke after a fill can
+  /// stroke it again over the fill, as badgec draws both.
+  mutating func modifiers(_ list: [Modifier], start: inout Start, indent: String, shape: String? = nil) {
+    var filledShape = false
+    for m in list {
+      if m.name == "stroke" && filledShape, let shape {
+        attempt {
+          let text = try $0.modifier(m, shape: true, indent: indent + "  ")
+          $0.lines.append(indent + ".overlay {")
+          $0.lines.append(indent + "  " + shape)
+          $0.lines.append(indent + "    " + text)
+          $0.lines.append(indent + "}")
+        }
+        filledShape = false
+        continue
+      }
+      attempt {
+        let text = try $0.modifier(m, shape: start == .shape, indent: indent)
+        $0.lines.append(indent + text)
+      }
+      filledShape = m.name == "fill" && start == .shape
+      if m.name != "trim" { start = .view }
+    }
+  }
+
+  /// One modifier as SwiftUI's, on a shape (`shape`) or a view.
+  mutating func modifier(_ m: Modifier, shape: Bool, indent: String) throws -> String {
+    let x = expressions
+    var labelled: [String: Expr] = [:]
+    var positional: [Expr] = []
+    for a in m.arguments {
+      if let l = a.label { labelled[l] = a.value } else { positional.append(a.value) }
+    }
+    func num(_ e: Expr) throws -> String { try x.number(e) }
+    func option(_ e: Expr) throws -> String {
+      if case .name(let n) = e.kind { return "." + n }
+      throw SwiftUIProblem(what: "this option", range: e.range)
+    }
+    func named(_ order: [String], _ f: (Expr) throws -> String) throws -> String {
+      try order.compactMap { (l) throws -> String? in try labelled[l].map { "\(l): \(try f($0))" } }
+        .joined(separator: ", ")
+    }
+    let unsupported = SwiftUIProblem(what: "'.\(m.name)' written this way", range: m.range)
+    switch m.name {
+    case "fill":
+      guard let paint = positional.first else { throw unsupported }
+      let p = try x.paint(paint)
+      if let rule = labelled["rule"] {
+        guard shape else {
+          throw SwiftUIProblem(what: "a fill rule for a view (SwiftUI fills shapes by rule)", range: rule.range)
+        }
+        if case .name("evenodd") = rule.kind { return ".fill(\(p), style: FillStyle(eoFill: true))" }
+      }
+      return shape ? ".fill(\(p))" : ".foregroundStyle(\(p))"
+    case "stroke":
+      guard shape else {
+        throw SwiftUIProblem(
+          what:
+            "a stroke of a view (SwiftUI strokes shapes; a component is written as a Shape when its body is one path that paints nothing itself)",
+          range: m.range)
+      }
+      let p = try positional.first.map { (e) throws in try x.paint(e) } ?? "Color.black"
+      // (SwiftUI's own labels are read as badgec reads them.)
+      let width = try (labelled["width"] ?? labelled["lineWidth"]).map(num) ?? "1"
+      var style: [String] = ["lineWidth: \(width)"]
+      if let cap = labelled["cap"] ?? labelled["lineCap"] { style.append("lineCap: \(try option(cap))") }
+      if let join = labelled["join"] ?? labelled["lineJoin"] { style.append("lineJoin: \(try option(join))") }
+      if let limit = labelled["miterLimit"] { style.append("miterLimit: \(try num(limit))") }
+      if let dash = labelled["dash"] {
+        let items: [Expr]
+        if case .tuple(let t) = dash.kind { items = t } else { items = [dash] }
+        style.append("dash: [\(try items.map(num).joined(separator: ", "))]")
+      }
+      if let phase = labelled["dashPhase"] { style.append("dashPhase: \(try num(phase))") }
+      return style.count == 1
+        ? ".stroke(\(p), lineWidth: \(width))" : ".stroke(\(p), style: StrokeStyle(\(style.joined(separator: ", "))))"
+    case "trim":
+      guard shape else { throw SwiftUIProblem(what: "a trim of a view (SwiftUI trims shapes)", range: m.range) }
+      return ".trim(\(try named(["from", "to"], num)))"
+    case "padding":
+      if positional.count == 2, case .name(let edge) = positional[0].kind {
+        return ".padding(.\(edge), \(try num(positional[1])))"
+      }
+      if positional.count == 1, case .name(let edge) = positional[0].kind,
+        ["top", "leading", "bottom", "trailing", "horizontal", "vertical", "all"].contains(edge)
+      {
+        return ".padding(.\(edge))"
+      }
+      if let p = positional.first { return ".padding(\(try num(p)))" }
+      if labelled.isEmpty { return ".padding()" }
+      let edges = ["top", "leading", "bottom", "trailing", "horizontal", "vertical"]
+      let parts = try edges.compactMap { (l) throws -> String? in
+        try labelled[l].map { ".padding(.\(l), \(try num($0)))" }
+      }
+      return parts.joined(separator: "\n" + indent)
+    case "offset", "position":
+      return ".\(m.name)(\(try named(["x", "y"], num)))"
+    case "rotate":
+      guard let a = positional.first else { throw unsupported }
+      let anchor = try labelled["anchor"].map { (e) throws in ", anchor: \(try x.unitPoint(e))" } ?? ""
+      return ".rotationEffect(\(try x.angle(a))\(anchor))"
+    case "scale":
+      let anchor = try labelled["anchor"].map { (e) throws in ", anchor: \(try x.unitPoint(e))" } ?? ""
+      if let s = positional.first { return ".scaleEffect(\(try num(s))\(anchor))" }
+      return ".scaleEffect(x: \(try labelled["x"].map(num) ?? "1"), y: \(try labelled["y"].map(num) ?? "1")\(anchor))"
+    case "opacity":
+      guard let o = positional.first else { throw unsupported }
+      return ".opacity(\(try num(o)))"
+    case "frame":
+      let sizes = [
+        "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight",
+      ]
+      var parts = try named(sizes, num)
+      if let a = labelled["alignment"] { parts += (parts.isEmpty ? "" : ", ") + "alignment: \(try option(a))" }
+      return ".frame(\(parts))"
+    case "aspect":
+      let mode = try positional.last.map(option) ?? ".fit"
+      if positional.count == 2 { return ".aspectRatio(\(try num(positional[0])), contentMode: \(mode))" }
+      return ".aspectRatio(contentMode: \(mode))"
+    case "scaledToFit", "scaledToFill", "clipped":
+      return ".\(m.name)()"
+    case "shadow":
+      var parts: [String] = []
+      if let c = labelled["color"] { parts.append("color: \(try x.color(c))") }
+      parts.append("radius: \(try labelled["radius"].map(num) ?? "0")")
+      if let dx = labelled["x"] { parts.append("x: \(try num(dx))") }
+      if let dy = labelled["y"] { parts.append("y: \(try num(dy))") }
+      return ".shadow(\(parts.joined(separator: ", ")))"
+    case "blur":
+      return ".blur(radius: \(try labelled["radius"].map(num) ?? positional.first.map(num) ?? "0"))"
+    case "clipShape":
+      // The shape is a view argument, or a call the parser read as one.
+      var shapeCall: (String, SourceRange, [Argument])? = nil
+      if let s = positional.first {
+        if case .view(let el) = s.kind, el.modifiers.isEmpty, case .call(let n, let r, let a) = el.primary {
+          shapeCall = (n, r, a)
+        } else if case .call(let n, let a) = s.kind {
+          shapeCall = (n, s.range, a)
+        }
+      }
+      guard let (name, range, args) = shapeCall else {
+        throw SwiftUIProblem(what: "a clip that is not one of SwiftUI's shapes", range: m.range)
+      }
+      if shapes.contains(name), let c = components[name], let type = typeNames[name] {
+        let kinds = parameterKinds[name] ?? []
+        var parts: [String] = []
+        for (i, p) in c.parameters.enumerated() {
+          let given =
+            args.first { $0.label == p.name } ?? (args.indices.contains(i) && args[i].label == nil ? args[i] : nil)
+          if let given { parts.append("\(SwiftNames.identifier(p.name)): \(try x.value(given.value, as: kinds[i]))") }
+        }
+        return ".clipShape(\(type)(\(parts.joined(separator: ", "))))"
+      }
+      if let type = extraShapes[name] { return ".clipShape(\(try extraShape(type, name, args)))" }
+      let (text, isShape) = try SwiftUIWriter.builtin(name, args, range, x)
+      guard isShape else { throw SwiftUIProblem(what: "a clip that is not a shape", range: m.range) }
+      return ".clipShape(\(text))"
+    case "mask", "overlay", "background":
+      if let content = m.content {
+        var inner = self
+        inner.lines = []
+        inner.problems = []
+        inner.block(content, indent: indent + "  ", stack: "ZStack")
+        problems += inner.problems
+        let open =
+          m.name == "mask"
+          ? "" : (try labelled["alignment"].map { (e) throws in "(alignment: \(try option(e)))" } ?? "")
+        return ".\(m.name)\(open) {\n" + inner.lines.joined(separator: "\n") + "\n" + indent + "}"
+      }
+      if m.name == "background", let c = positional.first { return ".background(\(try x.paint(c)))" }
+      throw unsupported
+    case "font":
+      if let style = positional.first, case .name(let n) = style.kind { return ".font(.\(n))" }
+      if let call = positional.first, case .call(let f, let args) = call.kind, f == "system" || f == "custom" {
+        // SwiftUI's spelling, as badgec reads it.
+        var inner = Modifier(name: "font", nameRange: m.nameRange, arguments: args, range: m.range)
+        if f == "custom", let name = args.first(where: { $0.label == nil }) {
+          inner.arguments =
+            [Argument(label: "family", labelRange: name.labelRange, value: name.value)]
+            + args.filter { $0.label != nil }
+        }
+        return try modifier(inner, shape: shape, indent: indent)
+      }
+      var parts: [String] = []
+      if let size = labelled["size"] ?? positional.first { parts.append("size: \(try num(size))") }
+      if let w = labelled["weight"] { parts.append("weight: \(try option(w))") }
+      if let d = labelled["design"] { parts.append("design: \(try option(d))") }
+      if let family = labelled["family"] {
+        return ".font(.custom(\(try x.string(family)), size: \(try labelled["size"].map(num) ?? "17")))"
+      }
+      return ".font(.system(\(parts.joined(separator: ", "))))"
+    case "fontWeight":
+      guard let w = positional.first else { throw unsupported }
+      return ".fontWeight(\(try option(w)))"
+    case "bold", "italic":
+      return ".\(m.name)()"
+    case "tracking":
+      guard let t = positional.first else { throw unsupported }
+      return ".tracking(\(try num(t)))"
+    default:
+      throw SwiftUIProblem(what: "'.\(m.name)' (no SwiftUI counterpart is written for it yet)", range: m.nameRange)
+    }
+  }
+}
