@@ -63,7 +63,8 @@ struct SwiftUICodeTests {
     for part in [
       "import SwiftUI", "struct BadgeBackground: View {", "struct BadgeSymbol: View {",
       "struct RotatedBadgeSymbol: View {\n  var angle: Angle\n", "struct Badge: View {", "struct LandmarkBadge: View {",
-      "GeometryReader { geometry in\n      Path { path in", "let adjustment: Double = 0.085", "let xScale = 0.832",
+      "GeometryReader { geometry in\n      Path { path in", "let adjustment: Double = 0.085",
+      "let xScale: Double = 0.832",
       "let spacing = side * 0.03", "let topWidth = side * 0.226", "let topHeight = h * 0.488",
       "Color(red: 239 / 255, green: 120 / 255, blue: 221 / 255)",
       "Color(red: 79 / 255, green: 79 / 255, blue: 191 / 255)",
@@ -93,7 +94,7 @@ struct SwiftUICodeTests {
   }
 
   /// The samples SwiftUI can say type-check against SwiftUI's API.
-  @Test(arguments: ["landmark", "shield", "hikebadge", "outlined", "stripes"])
+  @Test(arguments: ["landmark", "shield", "hikebadge", "outlined", "stripes", "build-status", "streak"])
   func sampleTypeChecks(_ name: String) throws {
     var options = CompileOptions()
     options.importPaths = [Support.url("samples").path]
@@ -170,7 +171,8 @@ struct SwiftUICodeTests {
     if let errors = try SwiftUISupport.typeCheckErrors(code, name: "Constructs") { Issue.record("\(errors)\n\(code)") }
     for part in [
       "ZStack(alignment: .topLeading)", "VStack(alignment: .leading, spacing: 4)", "HStack(spacing: 2)",
-      ".font(.system(size: 18, weight: .bold))", ".font(.caption)", "Text(\"\\(Int(count)) peaks\")",
+      ".font(.system(size: 18, weight: .bold))", ".font(.caption)",
+      "Text(\"\\(count.formatted(.number.grouping(.never))) peaks\")",
       "StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .bevel, dash: [6, 3])", ".trim(from: 0.1, to: 0.9)",
       "path.addArc(center:", "path.addCurve(to:", "path.addQuadCurve(to:", "for k in 0..<Int(3) {",
       "FillStyle(eoFill: true)", "AngularGradient(colors:", "RadialGradient(colors:",
@@ -209,7 +211,7 @@ struct SwiftUICodeTests {
     ("repeat (red, blue) as c { rect().fill(c) }", "a repeat over a list's items", 1),
     ("text(\"ROUND\", radius: 30)", "text set along a circle", 1),
     ("rect().frame(width: 50%)", "a percentage", 1),
-    ("path(\"M0 0 L10 10\")", "a path from SVG path data", 1),
+    ("star(points: 5).strokeBorder(red, width: 2)", "a stroke inside the border of this shape", 1),
   ])
   func refused(_ body: String, _ what: String, _ line: Int) throws {
     try Support.expectRefused(body, writing: "B.swift", line: line, message: "cannot hold \(what)")

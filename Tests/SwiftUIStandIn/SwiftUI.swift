@@ -240,22 +240,73 @@ extension Shape {
   }
 }
 
+/// A shape that can be inset by an amount (SwiftUI's built-in shapes), and
+/// so stroked inside its border.
+public protocol InsettableShape: Shape {}
+
+extension InsettableShape {
+  public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
+    -> some View
+  { ModifiedContent(content: self, modifier: content) }
+  public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View {
+    ModifiedContent(content: self, modifier: content)
+  }
+}
+
+extension Rectangle: InsettableShape {}
+extension Circle: InsettableShape {}
+extension Ellipse: InsettableShape {}
+extension Capsule: InsettableShape {}
+extension RoundedRectangle: InsettableShape {}
+extension UnevenRoundedRectangle: InsettableShape {}
+
 public struct TrimmedShape: Shape {
   public func path(in rect: CGRect) -> Path { Path() }
 }
 
+/// A path. Unlike SwiftUI's, its elements can be read (`elements`), so
+/// that the tests can compare the paths generated code makes with
+/// badgec's own.
 public struct Path: Shape {
+  public enum Element: Equatable {
+    case move(to: CGPoint)
+    case line(to: CGPoint)
+    case quadCurve(to: CGPoint, control: CGPoint)
+    case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+    case closeSubpath
+  }
+  public private(set) var elements: [Element] = []
+
   public init() {}
-  public init(_ callback: (inout Path) -> Void) {}
+  public init(_ callback: (inout Path) -> Void) { callback(&self) }
   public func path(in rect: CGRect) -> Path { self }
-  public mutating func move(to end: CGPoint) {}
-  public mutating func addLine(to end: CGPoint) {}
-  public mutating func addLines(_ lines: [CGPoint]) {}
-  public mutating func addQuadCurve(to end: CGPoint, control: CGPoint) {}
-  public mutating func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {}
+  public mutating func move(to end: CGPoint) { elements.append(.move(to: end)) }
+  public mutating func addLine(to end: CGPoint) { elements.append(.line(to: end)) }
+  public mutating func addLines(_ lines: [CGPoint]) {
+    for (i, p) in lines.enumerated() { elements.append(i == 0 ? .move(to: p) : .line(to: p)) }
+  }
+  public mutating func addQuadCurve(to end: CGPoint, control: CGPoint) {
+    elements.append(.quadCurve(to: end, control: control))
+  }
+  public mutating func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+    elements.append(.curve(to: end, control1: control1, control2: control2))
+  }
   public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {}
-  public mutating func closeSubpath() {}
-  public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path { self }
+  public mutating func closeSubpath() { elements.append(.closeSubpath) }
+  public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path {
+    func moved(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x + dx, y: p.y + dy) }
+    var out = Path()
+    out.elements = elements.map {
+      switch $0 {
+      case .move(let p): return .move(to: moved(p))
+      case .line(let p): return .line(to: moved(p))
+      case .quadCurve(let p, let c): return .quadCurve(to: moved(p), control: moved(c))
+      case .curve(let p, let c1, let c2): return .curve(to: moved(p), control1: moved(c1), control2: moved(c2))
+      case .closeSubpath: return .closeSubpath
+      }
+    }
+    return out
+  }
 }
 
 public struct Rectangle: Shape {
@@ -346,6 +397,7 @@ public struct Font: Hashable, Sendable {
   public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
   public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font { Font(id: "") }
   public static func custom(_ name: String, size: CGFloat) -> Font { Font(id: name) }
+  public func weight(_ weight: Weight) -> Font { self }
   public static let largeTitle = Font(id: "largeTitle")
   public static let title = Font(id: "title")
   public static let title2 = Font(id: "title2")
@@ -391,6 +443,10 @@ extension View {
   ) -> some View { ModifiedContent(content: self, modifier: alignment) }
   public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
     ModifiedContent(content: self, modifier: contentMode)
+  }
+  public func fixedSize() -> some View { ModifiedContent(content: self, modifier: true) }
+  public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+    ModifiedContent(content: self, modifier: horizontal)
   }
   public func scaledToFit() -> some View { ModifiedContent(content: self, modifier: ContentMode.fit) }
   public func scaledToFill() -> some View { ModifiedContent(content: self, modifier: ContentMode.fill) }

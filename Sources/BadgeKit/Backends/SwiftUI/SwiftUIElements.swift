@@ -33,20 +33,29 @@ extension SwiftUIWriter {
       case .element(let e):
         element(e, indent: indent)
       case .conditional(let i):
-        attempt {
-          $0.lines.append(indent + "if \(try $0.expressions.bool(i.condition)) {")
-        }
-        let scope = expressions.scope
-        items(i.then.items, indent: indent + "  ")
-        expressions.scope = scope
-        if let o = i.otherwise {
-          lines.append(indent + "} else {")
-          items(o.items, indent: indent + "  ")
-          expressions.scope = scope
-        }
+        conditional(i, indent: indent, opening: "if ")
         lines.append(indent + "}")
       }
     }
+  }
+
+  /// An `if` and its branches, up to its closing brace; an `else` that
+  /// holds only another `if` is an `else if`.
+  mutating func conditional(_ i: IfItem, indent: String, opening: String) {
+    attempt {
+      $0.lines.append(indent + opening + "\(try $0.expressions.bool(i.condition)) {")
+    }
+    let scope = expressions.scope
+    items(i.then.items, indent: indent + "  ")
+    expressions.scope = scope
+    guard let o = i.otherwise else { return }
+    if o.items.count == 1, case .conditional(let inner) = o.items[0] {
+      conditional(inner, indent: indent, opening: "} else if ")
+      return
+    }
+    lines.append(indent + "} else {")
+    items(o.items, indent: indent + "  ")
+    expressions.scope = scope
   }
 
   /// What an element's chain starts as: a shape takes `.fill`, `.stroke`
@@ -80,10 +89,11 @@ extension SwiftUIWriter {
         pathItems(body.items, indent: indent + "  ", within: [])
         lines.append(indent + "}")
       }
-    case .pathData(_, let range):
-      problems.append(
-        SwiftUIProblem(what: "a path from SVG path data (SwiftUI's Path has no parser for it)", range: range))
-      return
+    case .pathData(let args, let range):
+      attempt {
+        $0.lines.append(indent + (try $0.pathDataShape(args, at: range)))
+        start = .shape
+      }
     case .stack(let s):
       var args: [String] = []
       attempt {

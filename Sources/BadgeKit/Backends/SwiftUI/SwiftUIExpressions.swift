@@ -121,7 +121,7 @@ struct SwiftExpressions {
       default: return .number
       }
     case .member(let base, let name, _, _):
-      if name == "uppercased" || name == "lowercased" { return .string }
+      if name == "uppercased" || name == "lowercased" || name == "formatted" { return .string }
       return name == "opacity" ? kind(base) : .unknown
     case .tuple(let items): return items.count == 2 ? .point : .unknown
     case .negate(let x): return kind(x) == .integer ? .number : kind(x)
@@ -136,6 +136,19 @@ struct SwiftExpressions {
         return ka == .angle || kb == .angle ? .angle : .number
       }
     default: return .unknown
+    }
+  }
+
+  /// Whether the number `e` reads a value Swift holds as a `Double` or
+  /// `CGFloat` (a name, `width`, `pi`, a function of one), so that Swift
+  /// types it without being told; a condition's operands do not count.
+  func readsDouble(_ e: Expr) -> Bool {
+    switch e.kind {
+    case .name(let n):
+      return n == "pi" || n == "width" || n == "height" || scope.kind(n) == .number || scope.kind(n) == .integer
+    case .conditional(_, let a, let b): return readsDouble(a) || readsDouble(b)
+    case .call(let name, _) where ["sin", "cos", "tan"].contains(name): return true
+    default: return e.children.contains { readsDouble($0) }
     }
   }
 
@@ -282,6 +295,14 @@ struct SwiftExpressions {
 
   /// A colour or a gradient, where a paint goes.
   func paint(_ e: Expr) throws -> String {
+    if case .conditional(let c, let a, let b) = e.kind, kind(a) == .paint || kind(b) == .paint {
+      // Two paints of one type choose as they are; of two types, each
+      // is erased to `AnyShapeStyle` (Swift's `?:` needs one type).
+      let (pa, pb) = (try paint(a), try paint(b))
+      let same = SwiftExpressions.styleType(pa) == SwiftExpressions.styleType(pb)
+      return same
+        ? "(\(try bool(c)) ? \(pa) : \(pb))" : "(\(try bool(c)) ? AnyShapeStyle(\(pa)) : AnyShapeStyle(\(pb)))"
+    }
     guard case .call(let name, let args) = e.kind, ["linear", "radial", "angular"].contains(name) else {
       if case .member(let base, "opacity", _, let a) = e.kind, kind(base) == .paint, a.count == 1 {
         throw SwiftUIProblem(what: "a gradient's opacity (give the stops' colours their opacity)", range: e.range)
@@ -330,6 +351,16 @@ struct SwiftExpressions {
     }
   }
 
+  /// The SwiftUI type a paint's text makes: its leading type name
+  /// (`LinearGradient`, …), else `Color`.
+  static func styleType(_ text: String) -> String {
+    for type in ["LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient", "AnyShapeStyle"]
+    where text.hasPrefix(type + "(") || text.hasPrefix("(") && text.contains("? " + type) {
+      return type
+    }
+    return "Color"
+  }
+
   /// A `UnitPoint`: an anchor's name or a pair of fractions.
   func unitPoint(_ e: Expr) throws -> String {
     switch e.kind {
@@ -361,6 +392,8 @@ struct SwiftExpressions {
     case .member(let base, let name, _, let args) where (name == "uppercased" || name == "lowercased") && args.isEmpty:
       return "\(SwiftExpressions.parenthesised(try string(base))).\(name)()"
     case .conditional(let c, let a, let b): return "(\(try bool(c)) ? \(try string(a)) : \(try string(b)))"
+    case .member(let base, "formatted", _, let args):
+      return try formatted(base, args, at: e.range)
     case .binary(.add, let a, let b):
       return try binary(.add, a, b, { (x) throws in try string(x) })
     case .interpolation(let parts):
@@ -369,14 +402,71 @@ struct SwiftExpressions {
         switch p {
         case .text(let t): out += String(SwiftExpressions.quoted(t).dropFirst().dropLast())
         case .value(let v, let specifier, _):
-          guard specifier == nil else { throw SwiftUIProblem(what: "a format specifier", range: v.range) }
-          let k = kind(v)
-          out += "\\(" + (k == .string ? try string(v) : "Int(\(try number(v)))") + ")"
+          out += try interpolated(v, specifier: specifier)
         }
       }
       return out + "\""
     default: throw SwiftUIProblem(what: "this expression as a string", range: e.range)
     }
+  }
+
+  /// `\(…)` for `v` in a string literal: a string as it is, a `repeat` index
+  /// as an `Int`, a number as badgec writes it (up to six decimals, no
+  /// grouping: Foundation's `.number.grouping(.never)`), or with a
+  /// `printf` specifier by `String(format:)`; an angle in degrees and `°`.
+  func interpolated(_ v: Expr, specifier: String?) throws -> String {
+    let text = try interpolatedValue(v, specifier: specifier)
+    return "\\(" + text + ")" + (kind(v) == .angle && specifier == nil ? "°" : "")
+  }
+
+  func interpolatedValue(_ v: Expr, specifier: String?) throws -> String {
+    let k = kind(v)
+    if let specifier {
+      guard k == .number || k == .integer || k == .unknown else {
+        throw SwiftUIProblem(what: "a format specifier for this value", range: v.range)
+      }
+      return "String(format: \(SwiftExpressions.quoted(specifier)), \(try number(v)))"
+    }
+    switch k {
+    case .string: return try string(v)
+    case .integer:
+      if case .name(let n) = v.kind { return scope.spelled[n] ?? n }
+      return "(\(try number(v))).formatted(.number.grouping(.never))"
+    case .number, .unknown:
+      return "\(SwiftExpressions.parenthesised(try number(v))).formatted(.number.grouping(.never))"
+    case .angle:
+      return "\(SwiftExpressions.parenthesised(try degrees(v))).formatted(.number.grouping(.never))"
+    default: throw SwiftUIProblem(what: "this value written in a string", range: v.range)
+    }
+  }
+
+  /// `x.formatted(…)` as Foundation's `formatted` with its format style:
+  /// `decimals: N` a fraction length, `grouping: false` `.grouping(.never)`,
+  /// `.percent` the percent style.
+  func formatted(_ base: Expr, _ args: [Argument], at range: SourceRange) throws -> String {
+    var style = ".number"
+    var modifiers = ""
+    for a in args {
+      switch a.label {
+      case nil:
+        guard case .name("percent") = a.value.kind else {
+          throw SwiftUIProblem(what: "this format", range: a.value.range)
+        }
+        style = ".percent"
+      case "decimals":
+        guard case .number(let n, .none) = a.value.kind else {
+          throw SwiftUIProblem(what: "decimals that are not a number written out", range: a.value.range)
+        }
+        modifiers += ".precision(.fractionLength(\(SwiftExpressions.literal(n))))"
+      case "grouping":
+        let b = try bool(a.value)
+        modifiers += b == "true" ? "" : b == "false" ? ".grouping(.never)" : ".grouping(\(b) ? .automatic : .never)"
+      default: throw SwiftUIProblem(what: "the format argument '\(a.label ?? "")'", range: a.range)
+      }
+    }
+    let value = SwiftExpressions.parenthesised(try number(base))
+    return style == ".number" && modifiers.isEmpty
+      ? "\(value).formatted()" : "\(value).formatted(\(style)\(modifiers))"
   }
 
   func bool(_ e: Expr) throws -> String {
@@ -388,7 +478,7 @@ struct SwiftExpressions {
     case .binary(let op, let a, let b):
       switch op {
       case .and, .or: return try binary(op, a, b, { (x) throws in try bool(x) })
-      case .equal,
+      case .equal where SwiftExpressions.isColorScheme(a) || SwiftExpressions.isColorScheme(b),
         .notEqual where SwiftExpressions.isColorScheme(a) || SwiftExpressions.isColorScheme(b):
         // SwiftUI's environment value, which the view reads
         // (`@Environment(\.colorScheme)`).

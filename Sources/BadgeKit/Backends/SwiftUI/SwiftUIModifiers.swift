@@ -10,6 +10,17 @@ extension SwiftUIWriter {
   mutating func modifiers(_ list: [Modifier], start: inout Start, indent: String, shape: String? = nil) {
     var filledShape = false
     for m in list {
+      // SwiftUI strokes a border inside the shapes it can inset: its own.
+      if m.name == "strokeBorder" && start == .shape
+        && !SwiftUIWriter.insettable.contains(where: { shape?.hasPrefix($0 + "(") ?? false })
+      {
+        problems.append(
+          SwiftUIProblem(
+            what: "a stroke inside the border of this shape (SwiftUI's strokeBorder takes only its own shapes)",
+            range: m.range))
+        start = .view
+        continue
+      }
       if m.name == "stroke" && filledShape, let shape {
         attempt {
           let text = try $0.modifier(m, shape: true, indent: indent + "  ")
@@ -30,6 +41,9 @@ extension SwiftUIWriter {
     }
   }
 
+  /// SwiftUI's shapes that are `InsettableShape`s.
+  static let insettable = ["Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle", "UnevenRoundedRectangle"]
+
   /// One modifier as SwiftUI's, on a shape (`shape`) or a view.
   mutating func modifier(_ m: Modifier, shape: Bool, indent: String) throws -> String {
     let x = expressions
@@ -41,6 +55,10 @@ extension SwiftUIWriter {
     func num(_ e: Expr) throws -> String { try x.number(e) }
     func option(_ e: Expr) throws -> String {
       if case .name(let n) = e.kind { return "." + n }
+      // (The option's type comes from the argument: `.bold` in either.)
+      if case .conditional(let c, let a, let b) = e.kind {
+        return "(\(try x.bool(c)) ? \(try option(a)) : \(try option(b)))"
+      }
       throw SwiftUIProblem(what: "this option", range: e.range)
     }
     func named(_ order: [String], _ f: (Expr) throws -> String) throws -> String {
@@ -59,7 +77,7 @@ extension SwiftUIWriter {
         if case .name("evenodd") = rule.kind { return ".fill(\(p), style: FillStyle(eoFill: true))" }
       }
       return shape ? ".fill(\(p))" : ".foregroundStyle(\(p))"
-    case "stroke":
+    case "stroke", "strokeBorder":
       guard shape else {
         throw SwiftUIProblem(
           what:
@@ -80,7 +98,8 @@ extension SwiftUIWriter {
       }
       if let phase = labelled["dashPhase"] { style.append("dashPhase: \(try num(phase))") }
       return style.count == 1
-        ? ".stroke(\(p), lineWidth: \(width))" : ".stroke(\(p), style: StrokeStyle(\(style.joined(separator: ", "))))"
+        ? ".\(m.name)(\(p), lineWidth: \(width))"
+        : ".\(m.name)(\(p), style: StrokeStyle(\(style.joined(separator: ", "))))"
     case "trim":
       guard shape else { throw SwiftUIProblem(what: "a trim of a view (SwiftUI trims shapes)", range: m.range) }
       return ".trim(\(try named(["from", "to"], num)))"
@@ -126,6 +145,11 @@ extension SwiftUIWriter {
       return ".aspectRatio(contentMode: \(mode))"
     case "scaledToFit", "scaledToFill", "clipped":
       return ".\(m.name)()"
+    case "fixedSize":
+      if labelled.isEmpty { return ".fixedSize()" }
+      let b = { (e: Expr) throws -> String in try x.bool(e) }
+      return
+        ".fixedSize(horizontal: \(try labelled["horizontal"].map(b) ?? "false"), vertical: \(try labelled["vertical"].map(b) ?? "false"))"
     case "shadow":
       var parts: [String] = []
       if let c = labelled["color"] { parts.append("color: \(try x.color(c))") }
@@ -193,7 +217,9 @@ extension SwiftUIWriter {
       if let w = labelled["weight"] { parts.append("weight: \(try option(w))") }
       if let d = labelled["design"] { parts.append("design: \(try option(d))") }
       if let family = labelled["family"] {
-        return ".font(.custom(\(try x.string(family)), size: \(try labelled["size"].map(num) ?? "17")))"
+        // (A custom font's weight is the Font's own `.weight(_:)`.)
+        let weight = try labelled["weight"].map { (w) throws in ".weight(\(try option(w)))" } ?? ""
+        return ".font(.custom(\(try x.string(family)), size: \(try labelled["size"].map(num) ?? "17"))\(weight))"
       }
       return ".font(.system(\(parts.joined(separator: ", "))))"
     case "fontWeight":

@@ -48,8 +48,8 @@ struct SwiftUIWriter {
   var shapes: Set<String> = []
   /// `within` rectangles written so far (each a `let frame…`).
   var withinCount = 0
-  /// The shapes SwiftUI lacks that the badge uses (`star`, `polygon`),
-  /// by name, with their struct names.
+  /// The shapes SwiftUI lacks that the badge uses (`star`, `polygon`, and
+  /// `path` for SVG path data), by name, with their struct names.
   var extraShapes: [String: String] = [:]
 
   init(file: BadgeFile, overrides: [String: Expr], canvas: Size) {
@@ -115,12 +115,21 @@ struct SwiftUIWriter {
       taken.insert(name)
       extraShapes[builtin] = name
     }
+    if SwiftUIWriter.usesPathData(badge.body)
+      || used.contains(where: { SwiftUIWriter.usesPathData(components[$0]!.body) })
+    {
+      var name = "SVGPath"
+      while taken.contains(name) { name += "_" }
+      taken.insert(name)
+      extraShapes["path"] = name
+    }
     for name in used { inferParameters(components[name]!) }
     for name in used {
       if shapes.contains(name) { shapeComponent(components[name]!) } else { component(components[name]!) }
     }
     if let star = extraShapes["star"] { lines += SwiftUIWriter.starShape(star, star: true) }
     if let polygon = extraShapes["polygon"] { lines += SwiftUIWriter.starShape(polygon, star: false) }
+    if let svgPath = extraShapes["path"] { lines += SwiftUIWriter.pathDataShapeSource(svgPath) }
 
     // The badge.
     lines.append("struct \(badgeType): View {")
@@ -148,18 +157,18 @@ struct SwiftUIWriter {
   mutating func writeLet(_ d: LetDecl, indent: String) {
     let kind = expressions.kind(d.value)
     attempt {
-      $0.lines.append(indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), kind))
+      let typed = (kind == .number || kind == .unknown) && !$0.expressions.readsDouble(d.value)
+      $0.lines.append(indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), typed))
     }
     expressions.scope.define(d.name, kind == .integer ? .number : kind)
   }
 
-  /// `let name = value` in a view's or path's body; a whole number is
-  /// typed `Double` (Swift would read `4` as an `Int`, which a
-  /// `CGFloat` argument does not take).
-  static func localLet(_ name: String, _ value: String, _ kind: SwiftKind) -> String {
-    let whole = !value.isEmpty && value.drop { $0 == "-" }.allSatisfy(\.isNumber)
-    let type = whole && (kind == .number || kind == .unknown) ? ": Double" : ""
-    return "let \(SwiftNames.identifier(name))\(type) = \(value)"
+  /// `let name = value` in a view's or path's body, `typed` `Double`
+  /// (a number made of literals alone: Swift would read `4`, or
+  /// `big ? 10 : 11`, as an `Int`, which a `CGFloat` argument does not
+  /// take).
+  static func localLet(_ name: String, _ value: String, _ typed: Bool) -> String {
+    "let \(SwiftNames.identifier(name))\(typed ? ": Double" : "") = \(value)"
   }
 
   /// SwiftUI's types that the generated code names.
