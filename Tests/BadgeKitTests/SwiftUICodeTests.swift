@@ -94,7 +94,10 @@ struct SwiftUICodeTests {
   }
 
   /// The samples SwiftUI can say type-check against SwiftUI's API.
-  @Test(arguments: ["landmark", "shield", "hikebadge", "outlined", "stripes", "build-status", "streak"])
+  @Test(arguments: [
+    "landmark", "shield", "hikebadge", "outlined", "stripes", "build-status", "streak", "donut", "medal", "progress",
+    "sunburst",
+  ])
   func sampleTypeChecks(_ name: String) throws {
     var options = CompileOptions()
     options.importPaths = [Support.url("samples").path]
@@ -174,7 +177,7 @@ struct SwiftUICodeTests {
       ".font(.system(size: 18, weight: .bold))", ".font(.caption)",
       "Text(\"\\(count.formatted(.number.grouping(.never))) peaks\")",
       "StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .bevel, dash: [6, 3])", ".trim(from: 0.1, to: 0.9)",
-      "path.addArc(center:", "path.addCurve(to:", "path.addQuadCurve(to:", "for k in 0..<Int(3) {",
+      "path.addArc(center:", "path.addCurve(to:", "path.addQuadCurve(to:", "for k in 0..<3 {",
       "FillStyle(eoFill: true)", "AngularGradient(colors:", "RadialGradient(colors:",
       ".rotationEffect(.degrees(turn.degrees + 5))",
       ".clipShape(Circle())", ".blur(radius: 1)", ".mask {", ".overlay(alignment: .center) {", "if big {", "} else {",
@@ -182,8 +185,8 @@ struct SwiftUICodeTests {
       "Color(hue: (Double(i) * 60) / 360, saturation: 0.8, brightness: 0.9)",
       "struct Drop: Shape {\n  var tip: Double = 0.3\n", "let ratio: CGFloat = 0.7", ".offsetBy(dx:",
 
-      "struct StarShape: Shape {", "StarShape(points: Int(5), innerRadius: 0.4)", ".clipShape(Drop(tip: 0.2))",
-      "struct PolygonShape: Shape {", "PolygonShape(sides: Int(6))", ".offset(x: 5 * cos(turn.radians))",
+      "struct StarShape: Shape {", "StarShape(points: 5, innerRadius: 0.4)", ".clipShape(Drop(tip: 0.2))",
+      "struct PolygonShape: Shape {", "PolygonShape(sides: 6)", ".offset(x: 5 * cos(turn.radians))",
       ".tracking(2)", "Text((big ? title.uppercased() : \"none\"))", ".font(.system(size: 12, weight: .bold))",
       ".padding(.horizontal, 10)", "@Environment(\\.colorScheme) var colorScheme",
       "(colorScheme == .dark ? Color.white : Color.black)", "StrokeStyle(lineWidth: 2, lineCap: .round)",
@@ -194,6 +197,66 @@ struct SwiftUICodeTests {
     // A shape filled, then stroked again over its fill.
     let unindented = code.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
     #expect(unindented.contains("Drop()\n.fill(Color.teal)\n.overlay {\nDrop()\n.stroke(Color.white, lineWidth: 2)\n}"))
+  }
+
+  /// Lists, percentages in a reader, radial gradients sized by their
+  /// frame, components that are one shape, path data, numbers in strings,
+  /// options chosen by conditions.
+  static let moreConstructs = """
+    let values = (3, 1, 2)
+    let palette = (red, green, blue)
+    let sweep = 90deg
+    let kind = "wide"
+    let km = 12.25
+    component Seal(points = 12) { star(points: points, innerRadius: 0.8) }
+    component Icon() { path("M2 2h20v20H2z", viewBox: (0, 0, 24, 24)) }
+    badge More size 120 {
+      zstack {
+        circle().fill(radial(stop(white, 0.2), gray, black))
+        geometry {
+          repeat values as i, v {
+            rect().fill(palette[mod(i, palette.count)])
+              .frame(width: 10%, height: v * 10)
+              .position(x: 20% + i * 12, y: 50%)
+          }
+        }
+        Seal().fill(radial(red, blue, endRadius: 40%)).frame(width: 40, height: 40)
+        Icon().fill(teal).clipShape(Seal(points: 8)).frame(width: 20, height: 20)
+        roundedRect(radius: 4).strokeBorder(black, width: 2).opacity(50%)
+        if kind == "wide" {
+          text("\\(values.count) of \\(values.sum()): \\(km.formatted(decimals: 1)) km, \\(km, specifier: "%.2f")")
+            .font(family: "DejaVu Sans", size: kind == "wide" ? 9 : 8, weight: kind == "wide" ? .bold : .regular)
+            .fixedSize()
+        } else if kind == "tall" {
+          circle().trim(from: 0, to: sweep / 360deg).stroke(linear(red, stop(blue, 0.8), green), width: 3)
+        }
+      }
+    }
+    """
+
+  @Test func moreConstructsTypeCheck() throws {
+    let code = try #require(SwiftUISupport.code(SwiftUICodeTests.moreConstructs))
+    if let errors = try SwiftUISupport.typeCheckErrors(code, name: "More") { Issue.record("\(errors)\n\(code)") }
+    for part in [
+      "var values: [Double] = [3, 1, 2]", "var palette: [Color] = [Color.red, Color.green, Color.blue]",
+      "ForEach(values.indices, id: \\.self) { i in", "let v = values[i]",
+      ".fill(palette[i % palette.count])", ".frame(width: geometry.size.width * 0.1, height: v * 10)",
+      ".position(x: geometry.size.width * 0.2 + Double(i) * 12, y: geometry.size.height * 0.5)",
+      "GeometryReader { geometry in\n        Circle()\n          .fill(RadialGradient(stops: [",
+      "Gradient.Stop(color: Color.gray, location: 0.5)",
+      "endRadius: min(geometry.size.width, geometry.size.height) / 2))",
+      "endRadius: min(geometry.size.width, geometry.size.height) * 0.4))",
+      "struct Seal: Shape {", "StarShape(points: Int(points), innerRadius: 0.8).path(in: rect)",
+      "struct Icon: Shape {",
+      "SVGPath(\"M2 2h20v20H2z\", viewBox: CGRect(x: 0, y: 0, width: 24, height: 24)).path(in: rect)",
+      ".clipShape(Seal(points: 8))", ".strokeBorder(Color.black, lineWidth: 2)", ".opacity(0.5)",
+      "\\(values.count) of \\(values.reduce(0, +).formatted(.number.grouping(.never)))",
+      "\\(km.formatted(.number.precision(.fractionLength(1)))) km", "\\(String(format: \"%.2f\", km))",
+      ".font(.custom(\"DejaVu Sans\", size: (kind == \"wide\" ? 9 : 8)).weight((kind == \"wide\" ? .bold : .regular)))",
+      ".fixedSize()", "} else if kind == \"tall\" {", ".trim(from: 0, to: sweep.degrees / 360)",
+    ] {
+      #expect(code.contains(part), "missing: \(part)\n\(code)")
+    }
   }
 
   /// Compiled with the dark appearance kept too (what a run that also
@@ -208,7 +271,7 @@ struct SwiftUICodeTests {
   /// What SwiftUI has no counterpart for: one error at its place each, and
   /// no file written.
   @Test(arguments: [
-    ("repeat (red, blue) as c { rect().fill(c) }", "a repeat over a list's items", 1),
+    ("rect().fill(linear(repeat 2 as i { red, blue }))", "a repeat among a gradient's stops", 1),
     ("text(\"ROUND\", radius: 30)", "text set along a circle", 1),
     ("rect().frame(width: 50%)", "a percentage", 1),
     ("star(points: 5).strokeBorder(red, width: 2)", "a stroke inside the border of this shape", 1),
@@ -232,7 +295,7 @@ struct SwiftUICodeTests {
     #expect(code.contains("ZStack {\n      if wide {"), "\(code)")
     // A lone ForEach too: the frame is the badge's, not each copy's.
     let lone = try #require(SwiftUISupport.code("badge R size 50 { repeat 2 as i { circle() } }"))
-    #expect(lone.contains("ZStack {\n      ForEach(0..<Int(2), id: \\.self) { i in"), "\(lone)")
+    #expect(lone.contains("ZStack {\n      ForEach(0..<2, id: \\.self) { i in"), "\(lone)")
     if let errors = try SwiftUISupport.typeCheckErrors(code, name: "Conditional") { Issue.record("\(errors)\n\(code)") }
   }
 
@@ -272,8 +335,8 @@ struct SwiftUICodeTests {
     let mangled = try #require(SwiftUISupport.code(clashing))
     for part in [
       "let Color_: Color = Color.red", "let Circle_: Double = 3", "var Type_: Double = 2", "var __: Double = 1",
-      "let k: Double = 4", ".padding(k + Circle_ + Type_ + __)", "struct Body_: View {", "var await_: Double = 2",
-      "ZStack {\n      ForEach(0..<Int(3), id: \\.self) { Double_ in",
+      "let k: Double = 4", ".padding(k + Circle_ + Type_ + __)", "struct Body_: Shape {", "var await_: Double = 2",
+      "ZStack {\n      ForEach(0..<3, id: \\.self) { Double_ in",
     ] {
       #expect(mangled.contains(part), "missing: \(part)\n\(mangled)")
     }

@@ -64,7 +64,8 @@ extension SwiftUIWriter {
 
   mutating func element(_ e: Element, indent: String) {
     let scope = expressions.scope
-    defer { expressions.scope = scope }
+    let container = expressions.container
+    defer { (expressions.scope, expressions.container) = (scope, container) }
     let first = lines.count
     var start = Start.view
     // The modifiers a path takes inside its GeometryReader.
@@ -73,15 +74,17 @@ extension SwiftUIWriter {
     case .path(let body):
       start = .shape
       let read = SwiftUIWriter.names(in: Block(items: [.element(e)], range: e.range), outsidePaths: false)
-      if !read.isDisjoint(with: ["width", "height"]) {
+      if !read.isDisjoint(with: ["width", "height"]) || SwiftUIWriter.paintsNeedFrame(e) {
         // The shape's own modifiers go with it, in the reader.
-        inside = e.modifiers.prefix { ["fill", "stroke", "trim"].contains($0.name) }.count
+        inside = SwiftUIWriter.shapeModifiers(e).count
         lines.append(indent + "GeometryReader { geometry in")
         lines.append(indent + "  Path { path in")
         SwiftUIWriter.sizeLets(read, indent: indent + "    ", into: &lines)
         pathItems(body.items, indent: indent + "    ", within: [])
         lines.append(indent + "  }")
+        expressions.fillFrame = "geometry.size"
         modifiers(Array(e.modifiers.prefix(inside)), start: &start, indent: indent + "  ")
+        expressions.fillFrame = nil
         lines.append(indent + "}")
         start = .view
       } else {
@@ -107,56 +110,80 @@ extension SwiftUIWriter {
       }
       let name = s.axis == .z ? "ZStack" : s.axis == .v ? "VStack" : "HStack"
       lines.append(indent + name + (args.isEmpty ? "" : "(" + args.joined(separator: ", ") + ")") + " {")
+      // A ZStack proposes its own proposal to each child; a VStack or an
+      // HStack shares its room out.
+      if s.axis != .z { expressions.container = nil }
       items(s.body.items, indent: indent + "  ")
+      expressions.container = container
       lines.append(indent + "}")
     case .geometry(let b):
       let read = SwiftUIWriter.names(in: b, outsidePaths: true)
-      let reads = !read.isDisjoint(with: ["width", "height"])
+      // (Percentages inside are of the reader's size.)
+      let reads = !read.isDisjoint(with: ["width", "height", SwiftUIWriter.percentName])
       lines.append(indent + "GeometryReader { " + (reads ? "geometry" : "_") + " in")
       SwiftUIWriter.sizeLets(read, indent: indent + "  ", into: &lines)
+      expressions.container = "geometry.size"
       items(b.items, indent: indent + "  ")
+      expressions.container = container
       lines.append(indent + "}")
     case .repeat(let count, let index, _, let body, let item):
-      // A count is a number; anything else is a list to go through.
-      let overList = ![.number, .integer].contains(expressions.kind(count))
-      guard item == nil, !overList else {
-        problems.append(SwiftUIProblem(what: "a repeat over a list's items", range: e.range))
-        return
+      // A count is a number; a list is gone through by its indices, each
+      // item a let (`ForEach(values.indices, id: \.self) { i in let v =
+      // values[i] … }`).
+      if let itemKind = expressions.kind(count).element {
+        let names = SwiftUIWriter.listNames(index: index, item: item)
+        var list = ""
+        attempt { list = try $0.expressions.list(count) }
+        let i = SwiftNames.identifier(names.index)
+        lines.append(indent + "ForEach(\(SwiftExpressions.parenthesised(list)).indices, id: \\.self) { \(i) in")
+        lines.append(
+          indent + "  let \(SwiftNames.identifier(names.item)) = \(SwiftExpressions.parenthesised(list))[\(i)]")
+        expressions.scope.define(names.index, .integer)
+        expressions.scope.define(names.item, itemKind)
+      } else {
+        guard item == nil else {
+          problems.append(SwiftUIProblem(what: "a repeat over this list", range: e.range))
+          return
+        }
+        let name = index ?? "index"
+        var n = ""
+        attempt { n = try $0.expressions.integer(count) }
+        lines.append(indent + "ForEach(0..<\(n), id: \\.self) { \(SwiftNames.identifier(name)) in")
+        expressions.scope.define(name, .integer)
       }
-      let name = index ?? "index"
-      var n = ""
-      attempt { n = try $0.expressions.number(count) }
-      lines.append(indent + "ForEach(0..<Int(\(n)), id: \\.self) { \(SwiftNames.identifier(name)) in")
-      expressions.scope.define(name, .integer)
       items(body.items, indent: indent + "  ")
       lines.append(indent + "}")
       expressions.scope = scope
     case .call(let name, let nameRange, let args):
-      if let c = components[name], let type = typeNames[name] {
-        var parts: [String] = []
-        let kinds = parameterKinds[name] ?? []
-        attempt {
-          for (i, p) in c.parameters.enumerated() {
-            let given =
-              args.first { $0.label == p.name } ?? (args.indices.contains(i) && args[i].label == nil ? args[i] : nil)
-            guard let given else { continue }
-            parts.append("\(SwiftNames.identifier(p.name)): \(try $0.expressions.value(given.value, as: kinds[i]))")
-          }
-        }
-        lines.append(indent + type + "(" + parts.joined(separator: ", ") + ")")
+      if let type = typeNames[name] {
+        // (A component's use is written even when an argument is not.)
+        var text = type + "()"
+        attempt { text = try $0.call(name, nameRange, args).text }
+        lines.append(indent + text)
         if shapes.contains(name) { start = .shape }
-      } else if let type = extraShapes[name] {
-        attempt {
-          $0.lines.append(indent + (try $0.extraShape(type, name, args)))
-          start = .shape
-        }
       } else {
         attempt {
-          let (text, isShape) = try SwiftUIWriter.builtin(name, args, nameRange, $0.expressions)
+          let (text, isShape) = try $0.call(name, nameRange, args)
           $0.lines.append(indent + text)
           start = isShape ? .shape : .view
         }
       }
+    }
+    // A shape whose paint needs its frame's size (a radial gradient's
+    // radii as fractions) is painted in a reader of that size (which
+    // takes the room proposed, as the shape does).
+    if start == .shape && inside == 0 && SwiftUIWriter.paintsNeedFrame(e) {
+      let shape = lines[first...].map { "  " + $0 }
+      lines.removeSubrange(first...)
+      lines.append(indent + "GeometryReader { geometry in")
+      lines += shape
+      inside = SwiftUIWriter.shapeModifiers(e).count
+      expressions.fillFrame = "geometry.size"
+      let text = shape.count == 1 ? String(shape[0].dropFirst(indent.count + 2)) : nil
+      modifiers(Array(e.modifiers.prefix(inside)), start: &start, indent: indent + "    ", shape: text)
+      expressions.fillFrame = nil
+      lines.append(indent + "}")
+      start = .view
     }
     // Modifiers after a closing brace line up with it; after a view on
     // one line, they are indented a level (as Xcode writes them).
@@ -168,6 +195,56 @@ extension SwiftUIWriter {
       ? lines.last.map { String($0.dropFirst(indent.count)) } : nil
     modifiers(
       Array(e.modifiers.dropFirst(inside)), start: &start, indent: spans ? indent : indent + "  ", shape: shapeText)
+  }
+
+  /// The modifiers that paint or cut an element's shape, at its start.
+  static func shapeModifiers(_ e: Element) -> ArraySlice<Modifier> {
+    e.modifiers.prefix { ["fill", "stroke", "strokeBorder", "trim"].contains($0.name) }
+  }
+
+  /// Whether a shape's paints need the size of its frame: a radial
+  /// gradient without `endRadius:` (half the shorter side) or with a
+  /// radius as a percentage.
+  static func paintsNeedFrame(_ e: Element) -> Bool {
+    func needs(_ x: Expr) -> Bool {
+      if case .call("radial", let args) = x.kind {
+        if !args.contains(where: { $0.label == "endRadius" }) { return true }
+        if args.contains(where: {
+          if case .number(_, .percent) = $0.value.kind { return $0.label?.hasSuffix("Radius") ?? false }
+          return false
+        }) {
+          return true
+        }
+      }
+      return x.children.contains(where: needs)
+    }
+    return shapeModifiers(e).contains { $0.arguments.contains { needs($0.value) } }
+  }
+
+  /// A use of a component, a shape of badgec's (`StarShape(…)`) or a
+  /// built-in view or shape, and whether it is a shape.
+  func call(_ name: String, _ nameRange: SourceRange, _ args: [Argument]) throws -> (text: String, isShape: Bool) {
+    if let c = components[name], let type = typeNames[name] {
+      var parts: [String] = []
+      let kinds = parameterKinds[name] ?? []
+      for (i, p) in c.parameters.enumerated() {
+        let given =
+          args.first { $0.label == p.name } ?? (args.indices.contains(i) && args[i].label == nil ? args[i] : nil)
+        guard let given else { continue }
+        parts.append("\(SwiftNames.identifier(p.name)): \(try expressions.value(given.value, as: kinds[i]))")
+      }
+      return (type + "(" + parts.joined(separator: ", ") + ")", shapes.contains(name))
+    }
+    if let type = extraShapes[name] { return (try extraShape(type, name, args), true) }
+    return try SwiftUIWriter.builtin(name, args, nameRange, expressions)
+  }
+
+  /// The index's and the item's names of a `repeat` over a list: `as v`
+  /// names the item, `as i, v` both; without `as`, `index` and `item`.
+  static func listNames(index: String?, item: String?) -> (index: String, item: String) {
+    guard let index else { return ("index", "item") }
+    guard let item else { return (index == "index" ? "i" : "index", index) }
+    return (index, item)
   }
 
   /// A built-in view or shape as SwiftUI's, and whether it is a shape.
@@ -227,7 +304,7 @@ extension SwiftUIWriter {
       throw SwiftUIProblem(
         what: "'\(name)' without '\(count):'", range: args.first?.range ?? SourceRange(file: 0, start: 0, end: 0))
     }
-    var text = "\(type)(\(count): Int(\(try expressions.number(n.value)))"
+    var text = "\(type)(\(count): \(try expressions.integer(n.value))"
     if let r = args.first(where: { $0.label == "innerRadius" }) {
       text += ", innerRadius: \(try expressions.number(r.value))"
     }
@@ -269,18 +346,22 @@ extension SwiftUIWriter {
         let scope = expressions.scope
         pathItems(body.items, indent: indent, within: within + [r])
         expressions.scope = scope
-      case .repeat(let count, let index, let body, let range, let item):
-        guard item == nil else {
-          problems.append(SwiftUIProblem(what: "a repeat over a list's items", range: range))
-          continue
-        }
-        let name = index ?? "index"
-        attempt {
-          $0.lines.append(
-            indent + "for \(SwiftNames.identifier(name)) in 0..<Int(\(try $0.expressions.number(count))) {")
-        }
+      case .repeat(let count, let index, let body, _, let item):
         let scope = expressions.scope
-        expressions.scope.define(name, .integer)
+        if let itemKind = expressions.kind(count).element {
+          let names = SwiftUIWriter.listNames(index: index, item: item)
+          let (i, v) = (SwiftNames.identifier(names.index), SwiftNames.identifier(names.item))
+          attempt { $0.lines.append(indent + "for (\(i), \(v)) in \(try $0.expressions.list(count)).enumerated() {") }
+          expressions.scope.define(names.index, .integer)
+          expressions.scope.define(names.item, itemKind)
+        } else {
+          let name = index ?? "index"
+          attempt {
+            $0.lines.append(
+              indent + "for \(SwiftNames.identifier(name)) in 0..<\(try $0.expressions.integer(count)) {")
+          }
+          expressions.scope.define(name, .integer)
+        }
         pathItems(body.items, indent: indent + "  ", within: within)
         expressions.scope = scope
         lines.append(indent + "}")

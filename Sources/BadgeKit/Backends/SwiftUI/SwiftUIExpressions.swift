@@ -19,7 +19,15 @@ enum SwiftKind: Equatable {
   case string
   case bool
   case point
+  /// A list of values of one kind: a Swift array (`[Double]`, `[Color]`).
+  indirect case list(SwiftKind)
   case unknown
+
+  /// The kind of a list's items (nil for what is not a list).
+  var element: SwiftKind? {
+    if case .list(let k) = self { return k }
+    return nil
+  }
 }
 
 /// Something the SwiftUI writer cannot say, and where.
@@ -88,10 +96,42 @@ enum SwiftNames {
   }
 }
 
+/// What a percentage means where an expression is written.
+enum PercentMeaning {
+  /// Nothing SwiftUI can say (a length without a container to measure).
+  case refused
+  /// A fraction, 0 to 1 (an opacity, a trim, a stop's location).
+  case fraction
+  /// A fraction of the container's side: the Swift expression of its
+  /// length (`geometry.size.width`).
+  case length(String)
+}
+
 /// Writes badge expressions as Swift.
 struct SwiftExpressions {
   /// Top-level lets, for the kinds of the names they declare.
   var scope: SwiftScope
+  /// What a percentage is here.
+  var percent = PercentMeaning.refused
+  /// The Swift expression of the size a view's percentages are taken of
+  /// (its `GeometryReader`'s, `geometry.size`), when there is one.
+  var container: String?
+  /// The Swift expression of the size of the frame a shape's paint fills
+  /// (for a radial gradient's radii as fractions), when there is one.
+  var fillFrame: String?
+
+  /// These expressions with percentages meaning `meaning`.
+  func with(_ meaning: PercentMeaning) -> SwiftExpressions {
+    var x = self
+    x.percent = meaning
+    return x
+  }
+
+  /// These expressions with percentages a fraction of the container's
+  /// `side` (`width` or `height`) when there is a container.
+  func lengths(along side: String) -> SwiftExpressions {
+    with(container.map { .length("\($0).\(side)") } ?? .refused)
+  }
 
   // MARK: Kinds
 
@@ -113,17 +153,30 @@ struct SwiftExpressions {
       switch name {
       case "rgb", "rgba", "hsb", "hsba": return .color
       case "linear", "radial", "angular": return .paint
-      case "min", "max", "abs", "clamp":
+      case "min", "max", "abs", "clamp", "sum":
         if case .call(_, let args) = e.kind, let first = args.first {
-          return kind(first.value) == .angle ? .angle : .number
+          let k = kind(first.value)
+          if args.count == 1, let item = k.element { return item }
+          return k == .angle ? .angle : .number
         }
         return .number
       default: return .number
       }
     case .member(let base, let name, _, _):
-      if name == "uppercased" || name == "lowercased" || name == "formatted" { return .string }
-      return name == "opacity" ? kind(base) : .unknown
-    case .tuple(let items): return items.count == 2 ? .point : .unknown
+      switch name {
+      case "uppercased", "lowercased", "formatted": return .string
+      case "opacity", "prefix": return kind(base)
+      case "count": return .number
+      case "sum", "min", "max": return kind(base).element ?? .unknown
+      default: return .unknown
+      }
+    case .index(let list, _): return kind(list).element ?? .unknown
+    case .tuple(let items):
+      // A pair of numbers is a point; other parentheses a list.
+      let kinds = items.map { kind($0) == .integer ? .number : kind($0) }
+      if items.count == 2 && kinds.allSatisfy({ $0 == .number }) { return .point }
+      guard let first = kinds.first, kinds.allSatisfy({ $0 == first }) else { return .unknown }
+      return .list(first)
     case .negate(let x): return kind(x) == .integer ? .number : kind(x)
     case .not: return .bool
     case .conditional(_, let a, _): return kind(a) == .integer ? .number : kind(a)
@@ -133,6 +186,8 @@ struct SwiftExpressions {
       default:
         let (ka, kb) = (kind(a), kind(b))
         if ka == .string || kb == .string { return .string }
+        // An angle over an angle is their ratio.
+        if op == .divide && ka == .angle && kb == .angle { return .number }
         return ka == .angle || kb == .angle ? .angle : .number
       }
     default: return .unknown
@@ -164,8 +219,62 @@ struct SwiftExpressions {
     case .string: return try string(e)
     case .bool: return try bool(e)
     case .point: return try unitPoint(e)
+    case .list(let item): return try list(e, of: item)
     case .number, .integer, .unknown: return try number(e)
     }
+  }
+
+  /// A Swift array of `item`s (or a slice of one, for `prefix`).
+  func list(_ e: Expr, of item: SwiftKind? = nil) throws -> String {
+    switch e.kind {
+    case .name(let n) where scope.kind(n)?.element != nil: return scope.spelled[n] ?? n
+    case .tuple(let items):
+      let k = item ?? kind(e).element
+      return "[" + (try items.map { (x) throws in try value(x, as: k) }).joined(separator: ", ") + "]"
+    case .member(let base, "prefix", _, let args) where args.count == 1:
+      return "\(try list(base, of: item)).prefix(\(try integer(args[0].value)))"
+    case .conditional(let c, let a, let b):
+      return "(\(try bool(c)) ? \(try list(a, of: item)) : \(try list(b, of: item)))"
+    default: throw SwiftUIProblem(what: "this expression as a list", range: e.range)
+    }
+  }
+
+  /// An `Int` (an index, a count, a `prefix`'s length): a `repeat` index,
+  /// a list's count, whole literals and their sums and products as they
+  /// are, anything else as `Int(…)` of its Double.
+  func integer(_ e: Expr) throws -> String {
+    if let exact = try exactInteger(e) { return exact.text }
+    return "Int(\(try number(e)))"
+  }
+
+  /// `e` as Swift `Int` arithmetic when it is made of indices, counts and
+  /// whole literals, and whether it cannot be negative (so that `mod`,
+  /// badgec's floored remainder, is Swift's `%`); nil otherwise.
+  func exactInteger(_ e: Expr) throws -> (text: String, nonNegative: Bool)? {
+    switch e.kind {
+    case .name(let n) where scope.kind(n) == .integer: return (scope.spelled[n] ?? n, true)
+    case .number(let v, .none) where v == v.rounded() && abs(v) < 1e15:
+      return (SwiftExpressions.literal(v), v >= 0)
+    case .member(let base, "count", _, let args) where args.isEmpty && kind(base).element != nil:
+      return ("\(try list(base)).count", true)
+    case .call("count", let args) where args.count == 1 && kind(args[0].value).element != nil:
+      return ("\(try list(args[0].value)).count", true)
+    case .binary(let op, let a, let b) where [.add, .multiply].contains(op):
+      guard let x = try exactInteger(a), let y = try exactInteger(b) else { return nil }
+      return ("\(x.text) \(op.rawValue) \(SwiftExpressions.parenthesised(y.text))", x.nonNegative && y.nonNegative)
+    case .call("mod", let args) where args.count == 2:
+      guard let x = try exactInteger(args[0].value), let y = try exactInteger(args[1].value), x.nonNegative,
+        y.nonNegative
+      else { return nil }
+      return ("\(SwiftExpressions.parenthesised(x.text)) % \(SwiftExpressions.parenthesised(y.text))", true)
+    default: return nil
+    }
+  }
+
+  /// A list's item at an index: `palette[i % palette.count]`.
+  func item(_ e: Expr) throws -> String? {
+    guard case .index(let l, let i) = e.kind else { return nil }
+    return "\(try list(l))[\(try integer(i))]"
   }
 
   /// A Double.
@@ -174,8 +283,15 @@ struct SwiftExpressions {
     case .number(let v, let unit):
       switch unit {
       case .percent:
-        throw SwiftUIProblem(
-          what: "a percentage (a fraction of the container; give points or a fraction)", range: e.range)
+        switch percent {
+        case .fraction: return SwiftExpressions.literal(v / 100)
+        case .length(let side): return "\(side) * \(SwiftExpressions.literal(v / 100))"
+        case .refused:
+          throw SwiftUIProblem(
+            what:
+              "a percentage here (SwiftUI measures a container in a GeometryReader: a percentage of a length is written inside 'geometry { … }', of a fraction as an opacity, trim or stop)",
+            range: e.range)
+        }
       case .deg, .rad: throw SwiftUIProblem(what: "an angle where a number goes", range: e.range)
       default: return SwiftExpressions.literal(v)
       }
@@ -188,6 +304,9 @@ struct SwiftExpressions {
       let spelled = scope.spelled[n] ?? n
       return k == .integer ? "Double(\(spelled))" : spelled
     case .negate(let x): return "-" + (try wrapped(x, { (x) throws in try number(x) }))
+    case .binary(.divide, let a, let b) where kind(a) == .angle && kind(b) == .angle:
+      // The ratio of two angles: of their degrees.
+      return try binary(.divide, a, b, { (x) throws in try degrees(x) })
     case .binary(let op, let a, let b):
       guard [.add, .subtract, .multiply, .divide].contains(op) else {
         throw SwiftUIProblem(what: "'\(op.rawValue)' where a number goes", range: e.range)
@@ -200,15 +319,31 @@ struct SwiftExpressions {
       let a = try angle(args[0].value)
       // (`.degrees(x)` needs its type named where nothing gives it.)
       return "\(name)(\(a.hasPrefix(".") ? "Angle" + a : a).radians)"
+    case .call(let name, let args) where args.count == 1 && kind(args[0].value).element != nil:
+      let l = try list(args[0].value)
+      switch name {
+      case "count": return "Double(\(l).count)"
+      case "sum": return "\(l).reduce(0, +)"
+      case "min", "max": return "(\(l).\(name)() ?? 0)"
+      default: throw SwiftUIProblem(what: "the function '\(name)' of a list", range: e.range)
+      }
+    case .call("mod", let args) where args.count == 2:
+      if let exact = try exactInteger(e) { return "Double(\(exact.text))" }
+      // badgec's remainder of a floored division (b's sign).
+      let (a, b) = (
+        SwiftExpressions.parenthesised(try number(args[0].value)),
+        SwiftExpressions.parenthesised(try number(args[1].value))
+      )
+      return "(\(a) - \(b) * (\(a) / \(b)).rounded(.down))"
     case .call(let name, let args):
       let values = try args.map { (a) throws in try number(a.value) }
       switch (name, values.count) {
       case ("min", 2...), ("max", 2...): return "\(name)(\(values.joined(separator: ", ")))"
       case ("abs", 1): return "abs(\(values[0]))"
-      case ("sqrt", 1): return "(\(values[0])).squareRoot()"
-      case ("floor", 1): return "(\(values[0])).rounded(.down)"
-      case ("ceil", 1): return "(\(values[0])).rounded(.up)"
-      case ("round", 1): return "(\(values[0])).rounded()"
+      case ("sqrt", 1): return SwiftExpressions.parenthesised(values[0]) + ".squareRoot()"
+      case ("floor", 1): return SwiftExpressions.parenthesised(values[0]) + ".rounded(.down)"
+      case ("ceil", 1): return SwiftExpressions.parenthesised(values[0]) + ".rounded(.up)"
+      case ("round", 1): return SwiftExpressions.parenthesised(values[0]) + ".rounded()"
       case ("clamp", 3): return "min(max(\(values[0]), \(values[1])), \(values[2]))"
       case ("pow", 2), ("hypot", 2): return "\(name)(\(values[0]), \(values[1]))"
       case ("exp", 1), ("log", 1): return "\(name)(\(values[0]))"
@@ -219,8 +354,17 @@ struct SwiftExpressions {
         return "\(a) + (\(b) - \(a)) * \(t)"
       default: throw SwiftUIProblem(what: "the function '\(name)'", range: e.range)
       }
-    case .tuple, .repeatList, .index:
-      throw SwiftUIProblem(what: "a list (the SwiftUI code has no lists yet)", range: e.range)
+    case .index:
+      return try item(e)!
+    case .member(let base, "count", _, let args) where args.isEmpty:
+      return "Double(\(try list(base)).count)"
+    case .member(let base, "sum", _, let args) where args.isEmpty:
+      return "\(try list(base)).reduce(0, +)"
+    case .member(let base, let name, _, let args) where (name == "min" || name == "max") && args.isEmpty:
+      // (badgec refuses the least of no items; Swift's is nil.)
+      return "(\(try list(base)).\(name)() ?? 0)"
+    case .tuple, .repeatList:
+      throw SwiftUIProblem(what: "a list where a number goes", range: e.range)
     default:
       throw SwiftUIProblem(what: "this expression as a number", range: e.range)
     }
@@ -229,6 +373,7 @@ struct SwiftExpressions {
   /// An `Angle`.
   func angle(_ e: Expr) throws -> String {
     if case .name(let n) = e.kind, scope.kind(n) == .angle { return scope.spelled[n] ?? n }
+    if case .index = e.kind, kind(e) == .angle { return try item(e)! }
     if case .number(let v, .rad) = e.kind { return ".radians(\(SwiftExpressions.literal(v)))" }
     return ".degrees(\(try degrees(e)))"
   }
@@ -240,6 +385,7 @@ struct SwiftExpressions {
     case .number(let v, .rad): return "\(SwiftExpressions.literal(v)) * 180 / Double.pi"
     case .number: throw SwiftUIProblem(what: "a number where an angle goes (write 45deg)", range: e.range)
     case .name(let n) where scope.kind(n) == .angle: return "\(scope.spelled[n] ?? n).degrees"
+    case .index where kind(e) == .angle: return "\(try item(e)!).degrees"
     case .negate(let x): return "-" + (try wrapped(x, { (x) throws in try degrees(x) }))
     case .conditional(let c, let a, let b): return "(\(try bool(c)) ? \(try degrees(a)) : \(try degrees(b)))"
     case .binary(let op, let a, let b):
@@ -271,14 +417,17 @@ struct SwiftExpressions {
     case .call(let name, let args) where ["rgb", "rgba"].contains(name) && args.count == (name == "rgb" ? 3 : 4):
       let v = try args.map { (a) throws in try number(a.value) }
       let base = "Color(red: \(v[0]) / 255, green: \(v[1]) / 255, blue: \(v[2]) / 255"
-      return base + (args.count == 4 ? ", opacity: \(v[3]))" : ")")
+      return base + (args.count == 4 ? ", opacity: \(try with(.fraction).number(args[3].value)))" : ")")
     case .call(let name, let args) where ["hsb", "hsba"].contains(name) && args.count == (name == "hsb" ? 3 : 4):
-      let hue = kind(args[0].value) == .angle ? "(\(try degrees(args[0].value))) / 360" : try number(args[0].value)
-      let base = "Color(hue: \(hue), saturation: \(try number(args[1].value)), brightness: \(try number(args[2].value))"
-      return base + (args.count == 4 ? ", opacity: \(try number(args[3].value)))" : ")")
+      let f = with(.fraction)
+      let hue = kind(args[0].value) == .angle ? "(\(try degrees(args[0].value))) / 360" : try f.number(args[0].value)
+      let base =
+        "Color(hue: \(hue), saturation: \(try f.number(args[1].value)), brightness: \(try f.number(args[2].value))"
+      return base + (args.count == 4 ? ", opacity: \(try f.number(args[3].value)))" : ")")
     case .member(let base, "opacity", _, let args) where args.count == 1:
-      return "\(try color(base)).opacity(\(try number(args[0].value)))"
+      return "\(try color(base)).opacity(\(try with(.fraction).number(args[0].value)))"
     case .conditional(let c, let a, let b): return "(\(try bool(c)) ? \(try color(a)) : \(try color(b)))"
+    case .index: return try item(e)!
     default: throw SwiftUIProblem(what: "this expression as a colour", range: e.range)
     }
   }
@@ -309,22 +458,32 @@ struct SwiftExpressions {
       }
       return try color(e)
     }
-    var stops: [String] = []
-    var located = false
+    var stops: [(color: String, location: String?)] = []
     var labelled: [String: Expr] = [:]
     for a in args {
       if let label = a.label {
         labelled[label] = a.value
         continue
       }
+      if case .repeatList = a.value.kind {
+        throw SwiftUIProblem(what: "a repeat among a gradient's stops (write the stops out)", range: a.value.range)
+      }
       if case .call("stop", let s) = a.value.kind, s.count == 2 {
-        located = true
-        stops.append("Gradient.Stop(color: \(try color(s[0].value)), location: \(try number(s[1].value)))")
+        stops.append((try color(s[0].value), try with(.fraction).number(s[1].value)))
       } else {
-        stops.append(try color(a.value))
+        stops.append((try color(a.value), nil))
       }
     }
-    let colours = located ? "stops: [\(stops.joined(separator: ", "))]" : "colors: [\(stops.joined(separator: ", "))]"
+    // Among stops with locations, a colour without one is where badgec
+    // (and SwiftUI's `colors:`) spreads it: i / (n - 1).
+    let located = stops.contains { $0.location != nil }
+    let spread = stops.enumerated().map { i, s in
+      let at = s.location ?? SwiftExpressions.literal(stops.count > 1 ? Double(i) / Double(stops.count - 1) : 0)
+      return "Gradient.Stop(color: \(s.color), location: \(at))"
+    }
+    let colours =
+      located
+      ? "stops: [\(spread.joined(separator: ", "))]" : "colors: [\(stops.map(\.color).joined(separator: ", "))]"
     func point(_ label: String, _ fallback: String) throws -> String {
       try labelled[label].map { (x) throws in try unitPoint(x) } ?? fallback
     }
@@ -333,13 +492,22 @@ struct SwiftExpressions {
       return
         "LinearGradient(\(colours), startPoint: \(try point("start", ".top")), endPoint: \(try point("end", ".bottom")))"
     case "radial":
-      guard let end = labelled["endRadius"] else {
-        throw SwiftUIProblem(
-          what: "a radial gradient without endRadius: (SwiftUI's needs one in points)", range: e.range)
+      // Radii as fractions (a percentage, or the end's default of half
+      // the shorter side) are of the filled frame: known in a reader.
+      let side = fillFrame.map { "min(\($0).width, \($0).height)" }
+      func radius(_ label: String, _ fallback: Double) throws -> String {
+        guard let r = labelled[label] else {
+          if fallback == 0 { return "0" }
+          guard let side else {
+            throw SwiftUIProblem(
+              what: "a radial gradient without endRadius: here (SwiftUI's needs one in points)", range: e.range)
+          }
+          return "\(side) / 2"
+        }
+        return try with(side.map { .length($0) } ?? .refused).number(r)
       }
-      let start = try labelled["startRadius"].map { (x) throws in try number(x) } ?? "0"
       return
-        "RadialGradient(\(colours), center: \(try point("center", ".center")), startRadius: \(start), endRadius: \(try number(end)))"
+        "RadialGradient(\(colours), center: \(try point("center", ".center")), startRadius: \(try radius("startRadius", 0)), endRadius: \(try radius("endRadius", 0.5)))"
     default:
       let centre = try point("center", ".center")
       if let a = labelled["angle"] { return "AngularGradient(\(colours), center: \(centre), angle: \(try angle(a)))" }
@@ -366,7 +534,8 @@ struct SwiftExpressions {
     switch e.kind {
     case .name(let n) where Builtins.anchors[n] != nil: return "." + n
     case .tuple(let items) where items.count == 2:
-      return "UnitPoint(x: \(try number(items[0])), y: \(try number(items[1])))"
+      let f = with(.fraction)
+      return "UnitPoint(x: \(try f.number(items[0])), y: \(try f.number(items[1])))"
     default: throw SwiftUIProblem(what: "this expression as a unit point", range: e.range)
     }
   }
@@ -392,6 +561,7 @@ struct SwiftExpressions {
     case .member(let base, let name, _, let args) where (name == "uppercased" || name == "lowercased") && args.isEmpty:
       return "\(SwiftExpressions.parenthesised(try string(base))).\(name)()"
     case .conditional(let c, let a, let b): return "(\(try bool(c)) ? \(try string(a)) : \(try string(b)))"
+    case .index: return try item(e)!
     case .member(let base, "formatted", _, let args):
       return try formatted(base, args, at: e.range)
     case .binary(.add, let a, let b):
@@ -427,10 +597,11 @@ struct SwiftExpressions {
       }
       return "String(format: \(SwiftExpressions.quoted(specifier)), \(try number(v)))"
     }
+    // (An index or a count is an Int, which Swift writes as badgec does.)
+    if k == .number || k == .integer, let exact = try exactInteger(v) { return exact.text }
     switch k {
     case .string: return try string(v)
     case .integer:
-      if case .name(let n) = v.kind { return scope.spelled[n] ?? n }
       return "(\(try number(v))).formatted(.number.grouping(.never))"
     case .number, .unknown:
       return "\(SwiftExpressions.parenthesised(try number(v))).formatted(.number.grouping(.never))"
@@ -541,9 +712,20 @@ struct SwiftExpressions {
     return scaled.isEmpty ? origin : "\(origin) + \(scaled)"
   }
 
-  /// `text` in parentheses unless it is a name or number.
+  /// `text` in parentheses unless it is one term: a name, a number, or a
+  /// chain of members, calls and subscripts (`values.reduce(0, +)`).
   static func parenthesised(_ text: String) -> String {
-    text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" } ? text : "(" + text + ")"
+    var depth = 0
+    var single = !text.isEmpty && text.first != "(" && text.first != "-"
+    for c in text where single {
+      switch c {
+      case "(", "[": depth += 1
+      case ")", "]": depth -= 1
+      default: if depth == 0 && !(c.isLetter || c.isNumber || c == "." || c == "_") { single = false }
+      }
+      if depth < 0 { single = false }
+    }
+    return single && depth == 0 ? text : "(" + text + ")"
   }
 
   /// A Double literal: the shortest digits that read back as `v`.

@@ -9,7 +9,13 @@ extension SwiftUIWriter {
   /// stroke it again over the fill, as badgec draws both.
   mutating func modifiers(_ list: [Modifier], start: inout Start, indent: String, shape: String? = nil) {
     var filledShape = false
-    for m in list {
+    let container = expressions.container
+    defer { expressions.container = container }
+    for (k, m) in list.enumerated() {
+      // A percentage is of the size proposed to its modifier: the
+      // container's while the modifiers around it pass that on.
+      let kept = list[(k + 1)...].allSatisfy { SwiftUIWriter.keepsProposal.contains($0.name) }
+      expressions.container = kept ? container : nil
       // SwiftUI strokes a border inside the shapes it can inset: its own.
       if m.name == "strokeBorder" && start == .shape
         && !SwiftUIWriter.insettable.contains(where: { shape?.hasPrefix($0 + "(") ?? false })
@@ -40,6 +46,12 @@ extension SwiftUIWriter {
       if m.name != "trim" { start = .view }
     }
   }
+
+  /// The modifiers that propose to their view what is proposed to them.
+  static let keepsProposal: Set<String> = [
+    "position", "offset", "rotate", "scale", "opacity", "shadow", "blur", "fill", "stroke", "strokeBorder", "trim",
+    "clipShape", "mask", "overlay", "background", "font", "fontWeight", "bold", "italic", "tracking", "clipped",
+  ]
 
   /// SwiftUI's shapes that are `InsettableShape`s.
   static let insettable = ["Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle", "UnevenRoundedRectangle"]
@@ -102,7 +114,7 @@ extension SwiftUIWriter {
         : ".\(m.name)(\(p), style: StrokeStyle(\(style.joined(separator: ", "))))"
     case "trim":
       guard shape else { throw SwiftUIProblem(what: "a trim of a view (SwiftUI trims shapes)", range: m.range) }
-      return ".trim(\(try named(["from", "to"], num)))"
+      return ".trim(\(try named(["from", "to"], { (e) throws in try x.with(.fraction).number(e) })))"
     case "padding":
       if positional.count == 2, case .name(let edge) = positional[0].kind {
         return ".padding(.\(edge), \(try num(positional[1])))"
@@ -120,7 +132,11 @@ extension SwiftUIWriter {
       }
       return parts.joined(separator: "\n" + indent)
     case "offset", "position":
-      return ".\(m.name)(\(try named(["x", "y"], num)))"
+      let x = [
+        "x": try labelled["x"].map { (e) throws in try x.lengths(along: "width").number(e) },
+        "y": try labelled["y"].map { (e) throws in try x.lengths(along: "height").number(e) },
+      ]
+      return ".\(m.name)(\(["x", "y"].compactMap { l in x[l]!.map { "\(l): \($0)" } }.joined(separator: ", ")))"
     case "rotate":
       guard let a = positional.first else { throw unsupported }
       let anchor = try labelled["anchor"].map { (e) throws in ", anchor: \(try x.unitPoint(e))" } ?? ""
@@ -131,12 +147,15 @@ extension SwiftUIWriter {
       return ".scaleEffect(x: \(try labelled["x"].map(num) ?? "1"), y: \(try labelled["y"].map(num) ?? "1")\(anchor))"
     case "opacity":
       guard let o = positional.first else { throw unsupported }
-      return ".opacity(\(try num(o)))"
+      return ".opacity(\(try x.with(.fraction).number(o)))"
     case "frame":
       let sizes = [
         "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight",
       ]
-      var parts = try named(sizes, num)
+      // (A percentage of each size is of the container's side on its axis.)
+      var parts = try sizes.compactMap { (l) throws -> String? in
+        try labelled[l].map { "\(l): \(try x.lengths(along: l.hasSuffix("idth") ? "width" : "height").number($0))" }
+      }.joined(separator: ", ")
       if let a = labelled["alignment"] { parts += (parts.isEmpty ? "" : ", ") + "alignment: \(try option(a))" }
       return ".frame(\(parts))"
     case "aspect":
@@ -172,18 +191,7 @@ extension SwiftUIWriter {
       guard let (name, range, args) = shapeCall else {
         throw SwiftUIProblem(what: "a clip that is not one of SwiftUI's shapes", range: m.range)
       }
-      if shapes.contains(name), let c = components[name], let type = typeNames[name] {
-        let kinds = parameterKinds[name] ?? []
-        var parts: [String] = []
-        for (i, p) in c.parameters.enumerated() {
-          let given =
-            args.first { $0.label == p.name } ?? (args.indices.contains(i) && args[i].label == nil ? args[i] : nil)
-          if let given { parts.append("\(SwiftNames.identifier(p.name)): \(try x.value(given.value, as: kinds[i]))") }
-        }
-        return ".clipShape(\(type)(\(parts.joined(separator: ", "))))"
-      }
-      if let type = extraShapes[name] { return ".clipShape(\(try extraShape(type, name, args)))" }
-      let (text, isShape) = try SwiftUIWriter.builtin(name, args, range, x)
+      let (text, isShape) = try call(name, range, args)
       guard isShape else { throw SwiftUIProblem(what: "a clip that is not a shape", range: m.range) }
       return ".clipShape(\(text))"
     case "mask", "overlay", "background":
@@ -191,6 +199,9 @@ extension SwiftUIWriter {
         var inner = self
         inner.lines = []
         inner.problems = []
+        // (The content's container is the view's frame, which no reader
+        // measures.)
+        inner.expressions.container = nil
         inner.block(content, indent: indent + "  ", stack: "ZStack")
         problems += inner.problems
         let open =

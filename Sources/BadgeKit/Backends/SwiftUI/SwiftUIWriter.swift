@@ -106,6 +106,19 @@ struct SwiftUIWriter {
     }
     if lines.last != "" { lines.append("") }
     for name in used where SwiftUIWriter.isShape(components[name]!) { shapes.insert(name) }
+    // A component whose body is one shape, used as it is, is a shape too
+    // (`Seal` is a `star`): found until no more are.
+    var grew = true
+    while grew {
+      grew = false
+      for name in used where !shapes.contains(name) {
+        guard let (callee, _) = SwiftUIWriter.lonePrimary(components[name]!),
+          SwiftUIWriter.builtinShapes.contains(callee) || shapes.contains(callee)
+        else { continue }
+        shapes.insert(name)
+        grew = true
+      }
+    }
     for (builtin, type) in [("star", "StarShape"), ("polygon", "PolygonShape")]
     where SwiftUIWriter.calls(in: badge.body).contains(builtin)
       || used.contains(where: { SwiftUIWriter.calls(in: components[$0]!.body).contains(builtin) })
@@ -140,7 +153,8 @@ struct SwiftUIWriter {
     block(badge.body, indent: "    ", stack: "ZStack", modified: true)
     expressions.scope = scope
     // Lined up with a closing brace, or a level in after a one-line view.
-    let frameIndent = lines.last == "    }" ? "    " : "      "
+    let last = lines.last ?? ""
+    let frameIndent = last.hasPrefix("    }") || last.hasPrefix("    .") ? "    " : "      "
     let w = SwiftExpressions.literal(canvas.width)
     lines.append(frameIndent + ".frame(width: \(w), height: \(SwiftExpressions.literal(canvas.height)))")
     lines.append("  }")
@@ -157,18 +171,21 @@ struct SwiftUIWriter {
   mutating func writeLet(_ d: LetDecl, indent: String) {
     let kind = expressions.kind(d.value)
     attempt {
-      let typed = (kind == .number || kind == .unknown) && !$0.expressions.readsDouble(d.value)
-      $0.lines.append(indent + SwiftUIWriter.localLet(d.name, try $0.expressions.value(d.value, as: kind), typed))
+      let value = try $0.expressions.value(d.value, as: kind)
+      let number = (kind == .number || kind == .unknown) && !$0.expressions.readsDouble(d.value)
+      // (`.degrees(34)` names no type of its own.)
+      let type = number ? "Double" : kind == .angle && value.hasPrefix(".") ? "Angle" : nil
+      $0.lines.append(indent + SwiftUIWriter.localLet(d.name, value, type))
     }
     expressions.scope.define(d.name, kind == .integer ? .number : kind)
   }
 
-  /// `let name = value` in a view's or path's body, `typed` `Double`
-  /// (a number made of literals alone: Swift would read `4`, or
-  /// `big ? 10 : 11`, as an `Int`, which a `CGFloat` argument does not
-  /// take).
-  static func localLet(_ name: String, _ value: String, _ typed: Bool) -> String {
-    "let \(SwiftNames.identifier(name))\(typed ? ": Double" : "") = \(value)"
+  /// `let name = value` in a view's or path's body, of `type` when
+  /// Swift could not tell it: `Double` for a number made of literals
+  /// alone (Swift would read `4`, or `big ? 10 : 11`, as an `Int`, which a
+  /// `CGFloat` argument does not take), `Angle` for `.degrees(…)`.
+  static func localLet(_ name: String, _ value: String, _ type: String?) -> String {
+    "let \(SwiftNames.identifier(name))\(type.map { ": " + $0 } ?? "") = \(value)"
   }
 
   /// SwiftUI's types that the generated code names.
@@ -205,6 +222,7 @@ struct SwiftUIWriter {
     case .string: return "String"
     case .bool: return "Bool"
     case .point: return "UnitPoint"
+    case .list(let item): return "[\(typeName(item))]"
     }
   }
 
@@ -343,9 +361,11 @@ struct SwiftUIWriter {
     properties(of: c)
     lines.append("  var body: some View {")
     let read = SwiftUIWriter.names(in: c.body, outsidePaths: true)
-    if !read.isDisjoint(with: ["width", "height"]) {
+    expressions.container = nil
+    if !read.isDisjoint(with: ["width", "height", SwiftUIWriter.percentName]) {
       lines.append("    GeometryReader { geometry in")
       SwiftUIWriter.sizeLets(read, indent: "      ", into: &lines)
+      expressions.container = "geometry.size"
       block(c.body, indent: "      ", stack: "ZStack(alignment: .topLeading)")
       lines.append("    }")
     } else {
@@ -355,6 +375,24 @@ struct SwiftUIWriter {
     lines.append("}")
     lines.append("")
     expressions.scope = saved
+  }
+
+  /// badgec's built-in shapes (SwiftUI's, `star`, `polygon`).
+  static let builtinShapes: Set<String> = [
+    "rect", "circle", "ellipse", "capsule", "roundedRect", "unevenRoundedRect", "star", "polygon", "path",
+  ]
+
+  /// The callee of a component's body when it is one call without
+  /// modifiers (`star(points: points)`, or path data as `path`), and its
+  /// element.
+  static func lonePrimary(_ c: ComponentDecl) -> (String, Element)? {
+    guard !c.sizedToContent, c.body.items.count == 1, case .element(let e) = c.body.items[0], e.modifiers.isEmpty
+    else { return nil }
+    switch e.primary {
+    case .call(let name, _, _): return (name, e)
+    case .pathData: return ("path", e)
+    default: return nil
+    }
   }
 
   /// Whether a component can be a SwiftUI `Shape`: its body one path,
@@ -375,10 +413,21 @@ struct SwiftUIWriter {
   mutating func shapeComponent(_ c: ComponentDecl) {
     let type = typeNames[c.name]!
     let saved = expressions.scope
-    guard case .element(let e) = c.body.items[0], case .path(let body) = e.primary else { return }
+    guard case .element(let e) = c.body.items[0] else { return }
     lines.append("struct \(type): Shape {")
     properties(of: c)
     lines.append("  func path(in rect: CGRect) -> Path {")
+    // One shape: its path in the same rectangle.
+    if case .call(let name, let range, let args) = e.primary {
+      attempt { $0.lines.append("    \(try $0.call(name, range, args).text).path(in: rect)") }
+    } else if case .pathData(let args, let range) = e.primary {
+      attempt { $0.lines.append("    \(try $0.pathDataShape(args, at: range)).path(in: rect)") }
+    }
+    guard case .path(let body) = e.primary else {
+      lines += ["  }", "}", ""]
+      expressions.scope = saved
+      return
+    }
     if let aspect = e.modifiers.first {
       var ratio = "1"
       attempt { ratio = try $0.expressions.number(aspect.arguments[0].value) }
@@ -446,6 +495,10 @@ struct SwiftUIWriter {
     }
   }
 
+  /// What `names(in:)` holds for a percentage (not a name of the
+  /// language).
+  static let percentName = "%"
+
   /// The names read in `e`.
   static func names(in e: Expr) -> Set<String> {
     let holder = LetDecl(name: "", nameRange: e.range, value: e, range: e.range)
@@ -461,6 +514,7 @@ struct SwiftUIWriter {
         found.insert(n)
         return
       }
+      if case .number(_, .percent) = e.kind { found.insert(percentName) }
       if case .view(let el) = e.kind {
         element(el)
         return
