@@ -96,7 +96,7 @@ struct SwiftUICodeTests {
   /// The samples SwiftUI can say type-check against SwiftUI's API.
   @Test(arguments: [
     "landmark", "shield", "hikebadge", "outlined", "stripes", "build-status", "streak", "donut", "medal", "progress",
-    "sunburst",
+    "sunburst", "summit",
   ])
   func sampleTypeChecks(_ name: String) throws {
     var options = CompileOptions()
@@ -227,6 +227,8 @@ struct SwiftUICodeTests {
           text("\\(values.count) of \\(values.sum()): \\(km.formatted(decimals: 1)) km, \\(km, specifier: "%.2f")")
             .font(family: "DejaVu Sans", size: kind == "wide" ? 9 : 8, weight: kind == "wide" ? .bold : .regular)
             .fixedSize()
+          text("ROUND", radius: 30).font(.caption).bold().tracking(1).fill(linear(red, blue)).padding(2)
+          text("side", angle: 90deg, side: outside).italic()
         } else if kind == "tall" {
           circle().trim(from: 0, to: sweep / 360deg).stroke(linear(red, stop(blue, 0.8), green), width: 3)
         }
@@ -253,10 +255,32 @@ struct SwiftUICodeTests {
       "\\(values.count) of \\(values.reduce(0, +).formatted(.number.grouping(.never)))",
       "\\(km.formatted(.number.precision(.fractionLength(1)))) km", "\\(String(format: \"%.2f\", km))",
       ".font(.custom(\"DejaVu Sans\", size: (kind == \"wide\" ? 9 : 8)).weight((kind == \"wide\" ? .bold : .regular)))",
-      ".fixedSize()", "} else if kind == \"tall\" {", ".trim(from: 0, to: sweep.degrees / 360)",
+      ".fixedSize()", "} else if kind == \"tall\" {",
+      "CurvedText(\"ROUND\", radius: 30, font: .caption, weight: .bold, tracking: 1, style: AnyShapeStyle(LinearGradient(",
+      "CurvedText(\"side\", angle: .degrees(90), inside: false, italic: true)", "struct CurvedText: View {",
+      ".trim(from: 0, to: sweep.degrees / 360)",
     ] {
       #expect(code.contains(part), "missing: \(part)\n\(code)")
     }
+  }
+
+  /// Text along a circle is drawn in a Canvas, with a warning at the text
+  /// (the letters are placed by SwiftUI's metrics); the file is written.
+  @Test func curvedTextWarns() throws {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("c.badge")
+    try Data("badge C size 100 {\n  text(\"ROUND\", radius: 30)\n}\n".utf8).write(to: input)
+    let out = dir.appendingPathComponent("C.swift")
+    let run = try Support.badgec([input.path, "-o", out.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("\(input.path):2:3: warning: the SwiftUI code draws text along a circle in a Canvas"))
+    #expect(run.stderr.components(separatedBy: "warning:").count == 2, "\(run.stderr)")
+    let code = try String(contentsOf: out, encoding: .utf8)
+    #expect(code.contains("CurvedText(\"ROUND\", radius: 30)"))
+    // Other formats do not warn about the SwiftUI code.
+    let svg = try Support.badgec([input.path, "-o", dir.appendingPathComponent("c.svg").path])
+    #expect(svg.status == 0 && svg.stderr.isEmpty, "\(svg.stderr)")
   }
 
   /// Compiled with the dark appearance kept too (what a run that also
@@ -272,7 +296,7 @@ struct SwiftUICodeTests {
   /// no file written.
   @Test(arguments: [
     ("rect().fill(linear(repeat 2 as i { red, blue }))", "a repeat among a gradient's stops", 1),
-    ("text(\"ROUND\", radius: 30)", "text set along a circle", 1),
+    ("rect().fill(linear(red, blue).opacity(0.5))", "a gradient's opacity", 1),
     ("rect().frame(width: 50%)", "a percentage", 1),
     ("star(points: 5).strokeBorder(red, width: 2)", "a stroke inside the border of this shape", 1),
   ])

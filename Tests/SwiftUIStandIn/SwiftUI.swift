@@ -411,8 +411,39 @@ public struct Font: Hashable, Sendable {
   public static let caption2 = Font(id: "caption2")
 }
 
-public struct Text: PrimitiveView {
+public struct Text: PrimitiveView, Equatable {
   public init<S: StringProtocol>(_ content: S) {}
+  public func font(_ font: Font?) -> Text { self }
+  public func fontWeight(_ weight: Font.Weight?) -> Text { self }
+  public func italic(_ isActive: Bool) -> Text { self }
+  public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
+}
+
+// MARK: Canvas
+
+/// A view that draws with a graphics context.
+public struct Canvas<Symbols: View>: PrimitiveView {
+  public init(
+    opaque: Bool = false, rendersAsynchronously: Bool = false,
+    renderer: @escaping (inout GraphicsContext, CGSize) -> Void
+  ) where Symbols == EmptyView {}
+}
+
+/// A canvas's drawing context: a value, whose copies draw into the same
+/// place with transforms of their own.
+public struct GraphicsContext {
+  /// Text resolved in the context's environment, to measure and draw.
+  public struct ResolvedText {
+    public func measure(in size: CGSize) -> CGSize { size }
+    public func firstBaseline(in size: CGSize) -> CGFloat { 0 }
+    public func lastBaseline(in size: CGSize) -> CGFloat { 0 }
+  }
+  public func resolve(_ text: Text) -> ResolvedText { ResolvedText() }
+  public mutating func translateBy(x: CGFloat, y: CGFloat) {}
+  public mutating func rotate(by angle: Angle) {}
+  public mutating func scaleBy(x: CGFloat, y: CGFloat) {}
+  public func draw(_ text: ResolvedText, in rect: CGRect) {}
+  public func draw(_ text: ResolvedText, at point: CGPoint, anchor: UnitPoint = .center) {}
 }
 
 // MARK: Modifiers

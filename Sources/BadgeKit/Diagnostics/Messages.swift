@@ -108,6 +108,8 @@ public enum Message: Equatable, Sendable {
   case letHidesBuiltin(String, String)
   /// Text the canvas cuts: its words, its box and the canvas.
   case textCut(String, x: String, y: String, canvas: String)
+  /// What the SwiftUI code draws otherwise than badgec does.
+  case swiftUIApproximates(String)
   /// A repeat whose count is 0.
   case emptyRepeat
   /// `.opacity(0)`: the element draws nothing.
@@ -349,6 +351,8 @@ public enum Message: Equatable, Sendable {
       return "index \(index) is out of range; the list has \(count) item\(count == 1 ? "" : "s"), at 0 to \(count - 1)"
     case .letHidesBuiltin(let name, let what):
       return "let '\(shown(name))' hides \(what); call it something else"
+    case .swiftUIApproximates(let what):
+      return "the SwiftUI code draws \(what)"
     case .textCut(let words, let x, let y, let canvas):
       return
         "the text '\(shown(words))' is cut by the \(canvas) canvas (x \(x), y \(y)); give it room, or let it wrap or shrink (.frame(width:), .lineLimit, .minimumScaleFactor)"

@@ -438,7 +438,13 @@ private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions)
       file: parsed.file, overrides: Dictionary(overrides.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }),
       canvas: scene.size)
     switch writer.write() {
-    case .success(let text): result.swiftUI = .written(text)
+    case .success(let text):
+      result.swiftUI = .written(text)
+      if options.format == .swift {
+        for w in writer.warnings {
+          bag.append(Diagnostic(.swiftUIApproximates(w.what), at: w.range, severity: .warning))
+        }
+      }
     case .failure(let p): result.swiftUI = .refused(p.all.map { Diagnostic(.swiftUICannot($0.what), at: $0.range) })
     }
   }

@@ -154,6 +154,12 @@ extension SwiftUIWriter {
       items(body.items, indent: indent + "  ")
       lines.append(indent + "}")
       expressions.scope = scope
+    case .call("text", let nameRange, let args) where typeNames["text"] == nil && SwiftUIWriter.isCurved(args):
+      attempt {
+        let (text, taken) = try $0.curvedText(args, e.modifiers, at: nameRange)
+        $0.lines.append(indent + text)
+        inside = taken
+      }
     case .call(let name, let nameRange, let args):
       if let type = typeNames[name] {
         // (A component's use is written even when an argument is not.)

@@ -289,7 +289,7 @@ struct SwiftExpressions {
         case .refused:
           throw SwiftUIProblem(
             what:
-              "a percentage here (SwiftUI measures a container in a GeometryReader: a percentage of a length is written inside 'geometry { … }', of a fraction as an opacity, trim or stop)",
+              "a percentage of a length here (SwiftUI measures its container with a GeometryReader: inside 'geometry { … }')",
             range: e.range)
         }
       case .deg, .rad: throw SwiftUIProblem(what: "an angle where a number goes", range: e.range)

@@ -199,11 +199,13 @@ extension SwiftUIWriter {
         var inner = self
         inner.lines = []
         inner.problems = []
+        inner.warnings = []
         // (The content's container is the view's frame, which no reader
         // measures.)
         inner.expressions.container = nil
         inner.block(content, indent: indent + "  ", stack: "ZStack")
         problems += inner.problems
+        warnings += inner.warnings
         let open =
           m.name == "mask"
           ? "" : (try labelled["alignment"].map { (e) throws in "(alignment: \(try option(e)))" } ?? "")

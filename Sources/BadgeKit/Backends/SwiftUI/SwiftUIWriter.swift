@@ -36,6 +36,8 @@ struct SwiftUIWriter {
 
   var lines: [String] = []
   var problems: [SwiftUIProblem] = []
+  /// What the code draws otherwise than badgec does, and where.
+  var warnings: [SwiftUIProblem] = []
   var expressions = SwiftExpressions(scope: SwiftScope())
   /// Components by name.
   let components: [String: ComponentDecl]
@@ -48,8 +50,9 @@ struct SwiftUIWriter {
   var shapes: Set<String> = []
   /// `within` rectangles written so far (each a `let frame…`).
   var withinCount = 0
-  /// The shapes SwiftUI lacks that the badge uses (`star`, `polygon`, and
-  /// `path` for SVG path data), by name, with their struct names.
+  /// The shapes and views SwiftUI lacks that the badge uses (`star`,
+  /// `polygon`, `path` for SVG path data, `curvedText` for text along a
+  /// circle), by name, with their struct names.
   var extraShapes: [String: String] = [:]
 
   init(file: BadgeFile, overrides: [String: Expr], canvas: Size) {
@@ -136,13 +139,28 @@ struct SwiftUIWriter {
       taken.insert(name)
       extraShapes["path"] = name
     }
-    for name in used { inferParameters(components[name]!) }
+    if SwiftUIWriter.usesCurvedText(badge.body)
+      || used.contains(where: { SwiftUIWriter.usesCurvedText(components[$0]!.body) })
+    {
+      var name = "CurvedText"
+      while taken.contains(name) { name += "_" }
+      taken.insert(name)
+      extraShapes["curvedText"] = name
+    }
+    // (A parameter passed on from another component's takes its kind:
+    // passes until nothing more is learnt.)
+    for _ in 0..<max(1, used.count) {
+      let known = parameterKinds
+      for name in used { inferParameters(components[name]!) }
+      if parameterKinds == known { break }
+    }
     for name in used {
       if shapes.contains(name) { shapeComponent(components[name]!) } else { component(components[name]!) }
     }
     if let star = extraShapes["star"] { lines += SwiftUIWriter.starShape(star, star: true) }
     if let polygon = extraShapes["polygon"] { lines += SwiftUIWriter.starShape(polygon, star: false) }
     if let svgPath = extraShapes["path"] { lines += SwiftUIWriter.pathDataShapeSource(svgPath) }
+    if let curved = extraShapes["curvedText"] { lines += SwiftUIWriter.curvedTextSource(curved) }
 
     // The badge.
     lines.append("struct \(badgeType): View {")
@@ -294,22 +312,29 @@ struct SwiftUIWriter {
         continue
       }
       var found = SwiftKind.unknown
-      for site in callSites(of: c.name) {
+      for (site, caller) in callSites(of: c.name) {
         let arg =
           site.first { $0.label == p.name } ?? (site.indices.contains(i) && site[i].label == nil ? site[i] : nil)
-        if let arg {
-          found = expressions.kind(arg.value)
-          break
+        guard let arg else { continue }
+        // The argument's kind where it is written: the caller's
+        // parameters in scope.
+        var x = expressions
+        if let caller, let callee = components[caller] {
+          for (q, k) in zip(callee.parameters, parameterKinds[caller] ?? []) { x.scope.define(q.name, k) }
         }
+        found = x.kind(arg.value)
+        if found != .unknown { break }
       }
       kinds.append(found == .integer ? .number : found)
     }
     parameterKinds[c.name] = kinds
   }
 
-  /// The argument lists of every use of the component `name`.
-  func callSites(of name: String) -> [[Argument]] {
-    var out: [[Argument]] = []
+  /// The argument lists of every use of the component `name`, with the
+  /// component each is in (nil: the badge).
+  func callSites(of name: String) -> [(arguments: [Argument], caller: String?)] {
+    var out: [(arguments: [Argument], caller: String?)] = []
+    var caller: String?
     func visit(_ items: [BlockItem]) {
       for item in items {
         guard case .element(let e) = item else {
@@ -324,7 +349,7 @@ struct SwiftUIWriter {
     }
     func element(_ e: Element) {
       switch e.primary {
-      case .call(let n, _, let args) where n == name: out.append(args)
+      case .call(let n, _, let args) where n == name: out.append((args, caller))
       case .stack(let s): visit(s.body.items)
       case .geometry(let b): visit(b.items)
       case .repeat(_, _, _, let body, _): visit(body.items)
@@ -332,7 +357,11 @@ struct SwiftUIWriter {
       }
       for m in e.modifiers { if let c = m.content { visit(c.items) } }
     }
-    for c in file.components { visit(c.body.items) }
+    for c in file.components {
+      caller = c.name
+      visit(c.body.items)
+    }
+    caller = nil
     if let b = file.badge { visit(b.body.items) }
     return out
   }
