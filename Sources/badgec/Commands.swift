@@ -25,8 +25,9 @@ let usage = """
          badgec lsp
 
   Compiles badge descriptions (INPUT, or - for standard input) to SVG,
-  PNG, PPM, PDF, SwiftUI code, Android's VectorDrawable or Xcode's asset
-  catalogs: each input at each --size and --scale, into each -o.
+  PNG, PPM, PDF, SwiftUI code, Android's VectorDrawable, Xcode's asset
+  catalogs or SF Symbols templates: each input at each --size and
+  --scale, into each -o.
 
   options:
     -o, --output FILE   where to write (- for standard output, the default);
@@ -34,8 +35,11 @@ let usage = """
                         {badge}, {size}, {scale}, {width}, {height} (pixels)
                         and {format}, e.g. -o 'icons/{size}@{scale}x.png'
     --format FORMAT     svg, png, ppm, pdf, swift (SwiftUI code),
-                        vectordrawable (Android's XML), imageset or
-                        appiconset (Xcode's asset catalog folders); default:
+                        vectordrawable (Android's XML), imageset, appiconset
+                        or symbolset (Xcode's asset catalog folders), symbol
+                        (an SF Symbols template SVG of the badge compiled
+                        with weight "ultralight", "regular" and "black");
+                        default:
                         from the output's extension (.xml for a
                         VectorDrawable), svg for standard output and a name
                         without one
@@ -167,8 +171,10 @@ func runCompile(_ inv: Invocation) -> Int32 {
       options.canvasSize = size
       options.format = formats[0]
       options.raster.scale = scales[0]
-      // An asset catalog holds the dark appearance too.
-      options.keepsDarkScene = formats.contains { $0.isFolder }
+      // An image or icon set holds the dark appearance too, a symbol
+      // three weights.
+      options.keepsDarkScene = formats.contains { $0.holdsAppearances }
+      options.keepsWeights = formats.contains { $0.holdsWeights }
       options.writesSwiftUI = formats.contains(.swift)
       let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source.bytes)
       let result = compile(file, options: options)

@@ -109,7 +109,9 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
         let hint =
           ["android", "vector", "avd"].contains(lower)
           ? " (Android's XML is vectordrawable)"
-          : ["xcassets", "xcode", "ios", "appicon"].contains(lower) ? " (Xcode's are imageset and appiconset)" : ""
+          : ["xcassets", "xcode", "ios", "appicon"].contains(lower)
+            ? " (Xcode's are imageset, appiconset and symbolset)"
+            : ["sfsymbol", "sfsymbols", "sf-symbol"].contains(lower) ? " (an SF Symbols template is symbol)" : ""
         usageError("unknown format '\(f)'; expected \(formatNames)\(hint)")
       }
       inv.format = parsed
@@ -257,7 +259,7 @@ func parseInvocation(_ arguments: [String]) -> Invocation {
 }
 
 /// Every output format's name, for messages.
-let formatNames = "svg, png, ppm, pdf, swift, vectordrawable, imageset or appiconset"
+let formatNames = "svg, png, ppm, pdf, swift, vectordrawable, imageset, appiconset, symbolset or symbol"
 
 func diagnosticsFormat(_ format: String) -> Bool {
   guard format == "text" || format == "json" else {

@@ -69,7 +69,7 @@ enum PipelineChecks {
         }
       case .vectordrawable:
         if !image.starts(with: Array("<?xml".utf8)) { problems.append("VectorDrawable without its XML declaration") }
-      case .svg, .swift, .imageset, .appiconset:
+      case .svg, .swift, .imageset, .appiconset, .symbol, .symbolset:
         break
       }
     }

@@ -58,6 +58,10 @@ public enum Message: Equatable, Sendable {
   case tooManyArguments(String, max: Int)
   case tooManyEdges(Int)
   case swiftUICannot(String)
+  /// What an SF Symbols template cannot hold.
+  case symbolCannot(String)
+  /// Where a symbol's weights differ so that they cannot be interpolated.
+  case symbolWeightsDiffer(String)
   case vectorDrawableCannot(String)
   case tooManyShapes(Int)
   case tooManySegments(Int)
@@ -110,6 +114,8 @@ public enum Message: Equatable, Sendable {
   case textCut(String, x: String, y: String, canvas: String)
   /// What the SwiftUI code draws otherwise than badgec does.
   case swiftUIApproximates(String)
+  /// A symbol of a badge without `let weight`: every weight the same.
+  case symbolWithoutWeight
   /// A repeat whose count is 0.
   case emptyRepeat
   /// `.opacity(0)`: the element draws nothing.
@@ -167,6 +173,12 @@ public enum Message: Equatable, Sendable {
       let pixels = count == 1 ? "1 pixel that is" : "\(count) pixels that are"
       return
         "the app icon has \(pixels) not opaque (the first at x \(x), y \(y) of 1024 × 1024); an app icon must be opaque: give --background COLOR, or draw the badge to its edges"
+    case .symbolCannot(let what):
+      return
+        "an SF Symbols template cannot hold \(what); expected filled shapes of one colour (see the README's 'SF Symbols')"
+    case .symbolWeightsDiffer(let what):
+      return
+        "the symbol's weights cannot be interpolated: \(what); expected the same shapes, with the same segments in the same order, at every weight"
     case .swiftUICannot(let what):
       return
         "the SwiftUI code (--format swift) cannot hold \(what); expected what SwiftUI draws (see the README's 'SwiftUI code'), or another format such as an image set"
@@ -353,6 +365,9 @@ public enum Message: Equatable, Sendable {
       return "let '\(shown(name))' hides \(what); call it something else"
     case .swiftUIApproximates(let what):
       return "the SwiftUI code draws \(what)"
+    case .symbolWithoutWeight:
+      return
+        "the badge has no top-level 'let weight', so the symbol's three weights are the same drawing; declare 'let weight = \"regular\"' and draw by it (the symbol is compiled with weight \"ultralight\", \"regular\" and \"black\")"
     case .textCut(let words, let x, let y, let canvas):
       return
         "the text '\(shown(words))' is cut by the \(canvas) canvas (x \(x), y \(y)); give it room, or let it wrap or shrink (.frame(width:), .lineLimit, .minimumScaleFactor)"

@@ -99,6 +99,18 @@ enum AssetCatalog {
     return files
   }
 
+  /// The files of a symbol set: the template (`text`) and its entry.
+  static func symbolSet(_ text: String, name: String) -> [AssetFile] {
+    let file = fileStem(name) + ".svg"
+    let contents: JSONObject = [
+      ("info", info), ("symbols", .array([.object([("filename", .string(file)), ("idiom", .string("universal"))])])),
+    ]
+    return [
+      AssetFile(name: file, bytes: Array(text.utf8)),
+      AssetFile(name: "Contents.json", bytes: Array(JSONValue.object(contents).written().utf8)),
+    ]
+  }
+
   /// The sizes of the icons before Xcode 14: idiom, size in points and
   /// scale.
   static let legacyIcons: [(idiom: String, points: Double, scale: Int)] = [

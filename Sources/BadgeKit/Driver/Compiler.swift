@@ -24,10 +24,23 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case imageset
   /// An Xcode app icon set: a folder of opaque icons and `Contents.json`.
   case appiconset
+  /// An SF Symbols custom-symbol template (SymbolTemplateWriter): an SVG
+  /// of the badge's ultralight, regular and black weights.
+  case symbol
+  /// An Xcode symbol set: a folder of the symbol template and
+  /// `Contents.json`.
+  case symbolset
 
   /// Whether the output is a folder of files (`CompileResult.assetFiles`)
   /// rather than one file.
-  public var isFolder: Bool { self == .imageset || self == .appiconset }
+  public var isFolder: Bool { self == .imageset || self == .appiconset || self == .symbolset }
+
+  /// Whether the output holds the dark appearance too (an image or an
+  /// app icon set).
+  public var holdsAppearances: Bool { self == .imageset || self == .appiconset }
+
+  /// Whether the output holds the badge's three weights (a symbol).
+  public var holdsWeights: Bool { self == .symbol || self == .symbolset }
 
   /// The format an output file's extension names (`xml` is a
   /// VectorDrawable), or nil.
@@ -102,6 +115,10 @@ public struct CompileOptions: Sendable {
   /// (`CompileResult.darkScene`): what an asset catalog, which holds both,
   /// needs. Always done for the asset catalog formats.
   public var keepsDarkScene = false
+  /// Compile the badge's ultralight, regular and black weights too, with
+  /// `-D weight="ultralight"` and so on (`CompileResult.weightScenes`):
+  /// what an SF Symbols template needs. Always done for its formats.
+  public var keepsWeights = false
   /// The process exits after this compilation (the command line): the
   /// syntax tree, the scopes and the layout's tables are kept, not freed
   /// one by one at the end (`keepUntilExit`).
@@ -143,6 +160,9 @@ public struct CompileResult: Sendable {
   /// The scene in the dark appearance, when `keepsDarkScene` (or an asset
   /// catalog's format) asked for it and it differs from `scene`.
   public var darkScene: Scene?
+  /// The scenes of the ultralight, regular and black weights, when
+  /// `keepsWeights` (or a symbol's format) asked for them.
+  public var weightScenes: [Scene]?
   public var diagnostics: [Diagnostic]
   /// Errors found after `Diagnostic.keptLimit` were kept: counted, not kept.
   public var unlisted = 0
@@ -199,10 +219,10 @@ public struct CompileResult: Sendable {
     case .svg:
       guard var svg else { return false }
       return svg.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
-    case .imageset, .appiconset:
+    case .imageset, .appiconset, .symbolset:
       // A folder: its files are `assetFiles`.
       return false
-    case .pdf, .vectordrawable, .swift:
+    case .pdf, .vectordrawable, .swift, .symbol:
       guard let encoded else { return false }
       return encoded.withUnsafeBytes { sink($0) }
     case .ppm, .png:
@@ -280,7 +300,9 @@ public let defaultCanvasSide = 300.0
 public func compile(_ source: SourceFile, options: CompileOptions = CompileOptions()) -> CompileResult {
   onLargeStack(callerStack: options.callerStack) {
     var result: CompileResult
-    if options.format.isFolder || options.keepsDarkScene {
+    if options.format.holdsWeights || options.keepsWeights {
+      result = compileWithWeights(source, options)
+    } else if options.format.holdsAppearances || options.keepsDarkScene {
       result = compileWithDarkScene(source, options)
     } else {
       result = compileOnThisStack(source, options)
@@ -317,6 +339,57 @@ private func compileWithDarkScene(_ source: SourceFile, _ options: CompileOption
     return result
   }
   if darkScene != result.scene { result.darkScene = darkScene }
+  return result.rendered(as: options.format, raster: options.raster)
+}
+
+/// Compiles `source` as SVG (with the dark appearance when asked), then
+/// its three weights for an SF Symbols template (`-D weight="ultralight"`,
+/// `"regular"`, `"black"`, in place of a `-D weight` given), and only then
+/// prepares the backend asked for. A badge without a top-level `weight`
+/// gives the same drawing at every weight, with a warning. Errors of the
+/// weights' compilations alone are added to the result's.
+private func compileWithWeights(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {
+  var base = options
+  base.format = .svg
+  base.keepsDarkScene = options.keepsDarkScene
+  var result =
+    base.keepsDarkScene ? compileWithDarkScene(source, base) : compileOnThisStack(source, base)
+  result.options = options
+  guard let scene = result.scene, !result.hasErrors else { return result }
+  var weights: [Scene] = []
+  var missing = false
+  for value in SymbolTemplateWriter.weightValues {
+    var weight = options
+    weight.format = .svg
+    weight.keepsDarkScene = false
+    weight.recordLayout = false
+    weight.recordValues = false
+    weight.sourceMap = false
+    weight.overrides = options.overrides.filter { !$0.hasPrefix("weight=") } + ["weight=" + value]
+    let compiled = compileOnThisStack(source, weight)
+    if compiled.diagnostics.contains(where: {
+      if case .overrideUnknown("weight", _, _) = $0.message { return true } else { return false }
+    }) {
+      missing = true
+      break
+    }
+    guard let s = compiled.scene, !compiled.hasErrors else {
+      let known = Set(result.diagnostics.map { "\($0.range) \($0.text)" })
+      result.diagnostics += compiled.diagnostics.filter {
+        $0.severity == .error && !known.contains("\($0.range) \($0.text)")
+      }
+      result.scene = nil
+      return result
+    }
+    weights.append(s)
+  }
+  if missing {
+    weights = [scene, scene, scene]
+    if let range = result.badgeRange {
+      result.diagnostics.append(Diagnostic(.symbolWithoutWeight, at: range, severity: .warning))
+    }
+  }
+  result.weightScenes = weights
   return result.rendered(as: options.format, raster: options.raster)
 }
 
@@ -517,6 +590,29 @@ private func prepareBackend(_ result: inout CompileResult, _ scene: Scene, at ra
       return []
     } catch {
       return [Diagnostic(error.message, at: range)]
+    }
+  }
+  if options.format.holdsWeights {
+    guard let weights = result.weightScenes else {
+      return [Diagnostic(.symbolCannot("this compilation (compiled without its weights)"), at: range)]
+    }
+    switch SymbolTemplateWriter.write(weights, name: scene.name) {
+    case .success(let text):
+      guard text.utf8.count <= options.maxOutputBytes else {
+        return [Diagnostic(.outputTooLarge(options.maxOutputBytes), at: range)]
+      }
+      if options.format == .symbol {
+        result.encoded = Array(text.utf8)
+      } else {
+        result.assetFiles = AssetCatalog.symbolSet(text, name: scene.name)
+      }
+      return []
+    case .failure(let failure):
+      return failure.all.map { p in
+        let notes = p.origin?.call.map { [Note("in component '\($0.name)', used here", at: $0.range)] } ?? []
+        let message: Message = p.mismatch ? .symbolWeightsDiffer(p.what) : .symbolCannot(p.what)
+        return Diagnostic(message, at: p.origin?.element ?? range, notes: notes)
+      }
     }
   }
   if options.format == .vectordrawable {
