@@ -1,8 +1,11 @@
 // A stand-in for SwiftUI on Linux, for the tests of `badgec --format swift`:
 // the declarations of SwiftUI's API that badgec's SwiftUI code uses, with
 // Apple's names, labels, parameter types and defaults (from Apple's
-// documentation of SwiftUI), and bodies that do nothing. A generated file
-// that type-checks against it uses SwiftUI's API as SwiftUI declares it.
+// documentation of SwiftUI). A generated file that type-checks against it
+// uses SwiftUI's API as SwiftUI declares it. The bodies do not draw: they
+// record what each view is made of (`_Node`: stacks, readers, shapes with
+// their paints, modifiers), which Renderer.swift lays out by SwiftUI's
+// rules and writes as SVG, so that the tests can draw generated code.
 // Like SwiftUI, it re-exports Foundation, whose CGFloat, CGPoint, CGSize
 // and CGRect are those of CoreGraphics (and whose CGFloat converts to and
 // from Double implicitly, as on Apple's systems).
@@ -15,6 +18,86 @@ public protocol View {
   @ViewBuilder var body: Body { get }
 }
 
+// MARK: What views are made of (for the tests' renderer; not SwiftUI's)
+
+/// A paint as the renderer draws it: colours in sRGB, 0…1.
+public enum _Paint {
+  case color(r: Double, g: Double, b: Double, a: Double)
+  case linear(stops: [(color: Color, location: Double)], start: UnitPoint, end: UnitPoint)
+  case radial(stops: [(color: Color, location: Double)], center: UnitPoint, startRadius: Double, endRadius: Double)
+  /// The foreground style where the view is (black unless set).
+  case foreground
+  case other(String)
+}
+
+/// A modifier as the renderer lays it out.
+public enum _Modifier {
+  case padding(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat)
+  case frame(width: CGFloat?, height: CGFloat?, alignment: Alignment)
+  case aspectRatio(CGFloat?, ContentMode)
+  case rotation(Angle, anchor: UnitPoint)
+  case scale(x: CGFloat, y: CGFloat, anchor: UnitPoint)
+  case opacity(Double)
+  case position(x: CGFloat, y: CGFloat)
+  case offset(x: CGFloat, y: CGFloat)
+  case clip(path: (CGRect) -> Path, evenOdd: Bool)
+  case overlay(_Node, Alignment)
+  case background(_Node, Alignment)
+  case shadow(Color, radius: CGFloat, x: CGFloat, y: CGFloat)
+  case blur(radius: CGFloat)
+  /// The paint of the shapes inside that have none of their own.
+  case foreground(_Paint)
+  /// One the renderer does not draw (its name).
+  case other(String)
+}
+
+/// A view's structure.
+public indirect enum _Node {
+  case empty
+  /// Views side by side in whatever holds them (a TupleView, a ForEach): a
+  /// modifier of the group modifies each.
+  case group([_Node])
+  case zstack(Alignment, [_Node])
+  case vstack(HorizontalAlignment, CGFloat?, [_Node])
+  case hstack(VerticalAlignment, CGFloat?, [_Node])
+  case reader((CGSize) -> _Node)
+  /// A shape filled (or stroked, with a style) with a paint.
+  case shape((CGRect) -> Path, _Paint, stroke: StrokeStyle?, evenOdd: Bool)
+  /// A paint as a view: it fills the room offered.
+  case paint(_Paint)
+  case text(String)
+  case modified(_Node, _Modifier)
+  /// A view the renderer does not draw (its type).
+  case unsupported(String)
+}
+
+/// A view whose structure is its own (not its body's).
+public protocol _Recorded {
+  var _node: _Node { get }
+}
+
+/// What `view` is made of.
+public func _nodeOf<V: View>(_ view: V) -> _Node {
+  if let r = view as? _Recorded { return r._node }
+  if let s = view as? any Shape { return _shapeNode(s, paint: .foreground, stroke: nil, eo: false) }
+  if V.Body.self == Never.self { return .unsupported("\(V.self)") }
+  return _nodeOf(view.body)
+}
+
+func _shapeNode(_ s: any Shape, paint: _Paint, stroke: StrokeStyle?, eo: Bool) -> _Node {
+  .shape({ s.path(in: $0) }, paint, stroke: stroke, evenOdd: eo)
+}
+
+/// The paint of a style.
+func _paintOf<S: ShapeStyle>(_ style: S) -> _Paint {
+  (style as? _Painted)?._paint ?? .other("\(S.self)")
+}
+
+/// A style the renderer can paint with.
+protocol _Painted {
+  var _paint: _Paint { get }
+}
+
 extension Never: View {
   public var body: Never { fatalError() }
 }
@@ -25,11 +108,25 @@ extension PrimitiveView {
   public var body: Never { fatalError() }
 }
 
-public struct EmptyView: PrimitiveView { public init() {} }
-public struct TupleView<T>: PrimitiveView { public init(_ value: T) {} }
-public struct _ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView {}
+public struct EmptyView: PrimitiveView, _Recorded {
+  public init() {}
+  public var _node: _Node { .empty }
+}
+public struct TupleView<T>: PrimitiveView, _Recorded {
+  let nodes: [_Node]
+  public init(_ value: T) { nodes = [] }
+  init(_ value: T, nodes: [_Node]) { self.nodes = nodes }
+  public var _node: _Node { .group(nodes) }
+}
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView, _Recorded {
+  let chosen: _Node
+  public var _node: _Node { chosen }
+}
 extension Optional: View where Wrapped: View {
   public var body: Never { fatalError() }
+}
+extension Optional: _Recorded where Wrapped: View {
+  public var _node: _Node { self.map { _nodeOf($0) } ?? .empty }
 }
 
 @resultBuilder public struct ViewBuilder {
@@ -37,18 +134,40 @@ extension Optional: View where Wrapped: View {
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
   public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
   {
-    TupleView((repeat each content))
+    var nodes: [_Node] = []
+    for view in repeat each content { nodes.append(_nodeOf(view)) }
+    return TupleView((repeat each content), nodes: nodes)
   }
   public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
   public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
-  public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> { _ConditionalContent() }
-  public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> { _ConditionalContent() }
+  public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> {
+    _ConditionalContent(chosen: _nodeOf(first))
+  }
+  public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> {
+    _ConditionalContent(chosen: _nodeOf(second))
+  }
   public static func buildLimitedAvailability<Content: View>(_ content: Content) -> Content { content }
 }
 
 /// What a modifier returns: a view wrapping another.
-public struct ModifiedContent<Content, Modifier>: PrimitiveView {
-  public init(content: Content, modifier: Modifier) {}
+public struct ModifiedContent<Content, Modifier>: PrimitiveView, _Recorded {
+  public let _node: _Node
+  public init(content: Content, modifier: Modifier) {
+    _node = .modified((content as? any View).map { _nodeOf($0) } ?? .empty, .other("\(Modifier.self)"))
+  }
+  init(_ content: Content, _ modifier: _Modifier) where Content: View, Modifier == _Modifier {
+    // A modifier of several views modifies each (as of a ForEach).
+    func modified(_ n: _Node) -> _Node {
+      if case .group(let views) = n { return .group(views.map(modified)) }
+      return .modified(n, modifier)
+    }
+    _node = modified(_nodeOf(content))
+  }
+}
+
+/// A shape with its paint, or its outline's.
+public struct _ShapeView: PrimitiveView, _Recorded {
+  public let _node: _Node
 }
 
 // MARK: Geometry
@@ -141,18 +260,37 @@ public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
 
 public protocol ShapeStyle {}
 
-public struct AnyShapeStyle: ShapeStyle {
-  public init<S: ShapeStyle>(_ style: S) {}
+public struct AnyShapeStyle: ShapeStyle, _Painted {
+  let _paint: _Paint
+  public init<S: ShapeStyle>(_ style: S) { _paint = _paintOf(style) }
 }
 
-public struct Color: ShapeStyle, PrimitiveView, Hashable, Sendable {
+public struct Color: ShapeStyle, PrimitiveView, Hashable, Sendable, _Painted, _Recorded {
   let id: [Double]
   public init(red: Double, green: Double, blue: Double, opacity: Double = 1) { id = [red, green, blue, opacity] }
   public init(white: Double, opacity: Double = 1) { id = [white, white, white, opacity] }
   public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
     id = [hue, saturation, brightness, opacity, 1]
   }
-  public func opacity(_ opacity: Double) -> Color { Color(red: id[0], green: id[1], blue: id[2], opacity: opacity) }
+  public func opacity(_ opacity: Double) -> Color {
+    let c = rgba
+    return Color(red: c.r, green: c.g, blue: c.b, opacity: c.a * opacity)
+  }
+  /// The colour's red, green, blue and opacity, 0…1 (a hue made so).
+  var rgba: (r: Double, g: Double, b: Double, a: Double) {
+    guard id.count == 5 else { return (id[0], id[1], id[2], id[3]) }
+    let (h, s, v) = ((id[0] - id[0].rounded(.down)) * 6, id[1], id[2])
+    let i = Int(h) % 6
+    let f = h - Double(Int(h))
+    let (p, q, t) = (v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f)))
+    let rgb = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
+    return (rgb.0, rgb.1, rgb.2, id[3])
+  }
+  var _paint: _Paint {
+    let c = rgba
+    return .color(r: c.r, g: c.g, b: c.b, a: c.a)
+  }
+  public var _node: _Node { .paint(_paint) }
   public static let black = Color(white: 0)
   public static let white = Color(white: 1)
   public static let clear = Color(white: 0, opacity: 0)
@@ -182,16 +320,38 @@ public struct Gradient: Hashable, Sendable {
   public init(colors: [Color]) { stops = colors.map { Stop(color: $0, location: 0) } }
 }
 
-public struct LinearGradient: ShapeStyle, PrimitiveView {
-  public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {}
-  public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {}
-  public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {}
+/// Colours spread evenly, as `Gradient(colors:)` spreads them.
+func _spread(_ colors: [Color]) -> [(color: Color, location: Double)] {
+  colors.enumerated().map { ($1, colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0) }
 }
 
-public struct RadialGradient: ShapeStyle, PrimitiveView {
-  public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {}
-  public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {}
-  public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {}
+public struct LinearGradient: ShapeStyle, PrimitiveView, _Painted {
+  let _paint: _Paint
+  public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+    _paint = .linear(stops: gradient.stops.map { ($0.color, Double($0.location)) }, start: startPoint, end: endPoint)
+  }
+  public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+    _paint = .linear(stops: _spread(colors), start: startPoint, end: endPoint)
+  }
+  public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+    _paint = .linear(stops: stops.map { ($0.color, Double($0.location)) }, start: startPoint, end: endPoint)
+  }
+}
+
+public struct RadialGradient: ShapeStyle, PrimitiveView, _Painted {
+  let _paint: _Paint
+  public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+    self.init(stops: gradient.stops, center: center, startRadius: startRadius, endRadius: endRadius)
+  }
+  public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+    _paint = .radial(
+      stops: _spread(colors), center: center, startRadius: Double(startRadius), endRadius: Double(endRadius))
+  }
+  public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+    _paint = .radial(
+      stops: stops.map { ($0.color, Double($0.location)) }, center: center, startRadius: Double(startRadius),
+      endRadius: Double(endRadius))
+  }
 }
 
 public struct AngularGradient: ShapeStyle, PrimitiveView {
@@ -208,10 +368,19 @@ public enum CGLineCap: Int32, Sendable { case butt, round, square }
 public enum CGLineJoin: Int32, Sendable { case miter, round, bevel }
 
 public struct StrokeStyle: Equatable, Sendable {
+  public var lineWidth: CGFloat
+  public var lineCap: CGLineCap
+  public var lineJoin: CGLineJoin
+  public var miterLimit: CGFloat
+  public var dash: [CGFloat]
+  public var dashPhase: CGFloat
   public init(
     lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10,
     dash: [CGFloat] = [], dashPhase: CGFloat = 0
-  ) {}
+  ) {
+    (self.lineWidth, self.lineCap, self.lineJoin, self.miterLimit) = (lineWidth, lineCap, lineJoin, miterLimit)
+    (self.dash, self.dashPhase) = (dash, dashPhase)
+  }
 }
 
 public struct FillStyle: Equatable, Sendable {
@@ -227,16 +396,16 @@ public protocol Shape: View {
 extension Shape {
   public var body: some View { EmptyView() }
   public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
-    ModifiedContent(content: self, modifier: content)
+    _ShapeView(_node: _shapeNode(self, paint: _paintOf(content), stroke: nil, eo: style.isEOFilled))
   }
   public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
-    ModifiedContent(content: self, modifier: content)
+    _ShapeView(_node: _shapeNode(self, paint: _paintOf(content), stroke: StrokeStyle(lineWidth: lineWidth), eo: false))
   }
   public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
-    ModifiedContent(content: self, modifier: content)
+    _ShapeView(_node: _shapeNode(self, paint: _paintOf(content), stroke: style, eo: false))
   }
   public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape {
-    TrimmedShape()
+    TrimmedShape(base: self, from: startFraction, to: endFraction)
   }
 }
 
@@ -247,9 +416,13 @@ public protocol InsettableShape: Shape {}
 extension InsettableShape {
   public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
     -> some View
-  { ModifiedContent(content: self, modifier: content) }
+  { strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased) }
   public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View {
-    ModifiedContent(content: self, modifier: content)
+    // (The stroke follows the shape inset by half its width.)
+    let half = style.lineWidth / 2
+    return _ShapeView(
+      _node: .shape({ self.path(in: $0.insetBy(dx: half, dy: half)) }, _paintOf(content), stroke: style, evenOdd: false)
+    )
   }
 }
 
@@ -260,8 +433,76 @@ extension Capsule: InsettableShape {}
 extension RoundedRectangle: InsettableShape {}
 extension UnevenRoundedRectangle: InsettableShape {}
 
+/// A shape's outline from a fraction of its length to another, as
+/// SwiftUI's `trim` (curves followed closely by short lines).
 public struct TrimmedShape: Shape {
-  public func path(in rect: CGRect) -> Path { Path() }
+  let base: any Shape
+  let from: CGFloat
+  let to: CGFloat
+  public func path(in rect: CGRect) -> Path {
+    // The outline as polylines, a subpath each.
+    var lines: [[CGPoint]] = []
+    var current = CGPoint.zero
+    var start = CGPoint.zero
+    for e in base.path(in: rect).elements {
+      switch e {
+      case .move(let p):
+        lines.append([p])
+        (current, start) = (p, p)
+      case .line(let p):
+        lines[lines.count - 1].append(p)
+        current = p
+      case .quadCurve(let p, let c):
+        let a = current
+        for k in 1...32 {
+          let t = CGFloat(k) / 32
+          let u = 1 - t
+          lines[lines.count - 1].append(
+            CGPoint(x: u * u * a.x + 2 * u * t * c.x + t * t * p.x, y: u * u * a.y + 2 * u * t * c.y + t * t * p.y))
+        }
+        current = p
+      case .curve(let p, let c1, let c2):
+        let a = current
+        for k in 1...32 {
+          let t = CGFloat(k) / 32
+          let u = 1 - t
+          let (w0, w1, w2, w3) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+          lines[lines.count - 1].append(
+            CGPoint(
+              x: w0 * a.x + w1 * c1.x + w2 * c2.x + w3 * p.x, y: w0 * a.y + w1 * c1.y + w2 * c2.y + w3 * p.y))
+        }
+        current = p
+      case .closeSubpath:
+        lines[lines.count - 1].append(start)
+        current = start
+      }
+    }
+    func length(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+      ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
+    let total = lines.reduce(0) { sum, line in sum + zip(line, line.dropFirst()).reduce(0) { $0 + length($1.0, $1.1) } }
+    let (lo, hi) = (max(0, min(from, to)) * total, min(1, max(from, to)) * total)
+    var out = Path()
+    var walked: CGFloat = 0
+    for line in lines {
+      var drawing = false
+      for (a, b) in zip(line, line.dropFirst()) {
+        let d = length(a, b)
+        defer { walked += d }
+        guard d > 0, walked + d > lo, walked < hi else { continue }
+        func at(_ x: CGFloat) -> CGPoint {
+          let t = max(0, min(1, (x - walked) / d))
+          return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+        }
+        if !drawing {
+          out.move(to: at(lo))
+          drawing = true
+        }
+        out.addLine(to: at(hi))
+      }
+    }
+    return out
+  }
 }
 
 /// A path. Unlike SwiftUI's, its elements can be read (`elements`), so
@@ -309,21 +550,79 @@ public struct Path: Shape {
   }
 }
 
+/// A rectangle with circular corners of radius `r` (clamped to half the
+/// shorter side), each a quarter of an ellipse as four cubics make one.
+func _roundedPath(_ rect: CGRect, _ r: CGFloat) -> Path {
+  let r = max(0, min(r, min(rect.width, rect.height) / 2))
+  let k = 0.5522847498 * r
+  let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+  var p = Path()
+  p.move(to: CGPoint(x: x0 + r, y: y0))
+  p.addLine(to: CGPoint(x: x1 - r, y: y0))
+  if r > 0 {
+    p.addCurve(
+      to: CGPoint(x: x1, y: y0 + r), control1: CGPoint(x: x1 - r + k, y: y0), control2: CGPoint(x: x1, y: y0 + r - k))
+  }
+  p.addLine(to: CGPoint(x: x1, y: y1 - r))
+  if r > 0 {
+    p.addCurve(
+      to: CGPoint(x: x1 - r, y: y1), control1: CGPoint(x: x1, y: y1 - r + k), control2: CGPoint(x: x1 - r + k, y: y1))
+  }
+  p.addLine(to: CGPoint(x: x0 + r, y: y1))
+  if r > 0 {
+    p.addCurve(
+      to: CGPoint(x: x0, y: y1 - r), control1: CGPoint(x: x0 + r - k, y: y1), control2: CGPoint(x: x0, y: y1 - r + k))
+  }
+  p.addLine(to: CGPoint(x: x0, y: y0 + r))
+  if r > 0 {
+    p.addCurve(
+      to: CGPoint(x: x0 + r, y: y0), control1: CGPoint(x: x0, y: y0 + r - k), control2: CGPoint(x: x0 + r - k, y: y0))
+  }
+  p.closeSubpath()
+  return p
+}
+
+/// The ellipse inscribed in `rect`, as four cubics.
+func _ellipsePath(_ rect: CGRect) -> Path {
+  let (cx, cy, rx, ry) = (rect.midX, rect.midY, rect.width / 2, rect.height / 2)
+  let (kx, ky) = (0.5522847498 * rx, 0.5522847498 * ry)
+  var p = Path()
+  p.move(to: CGPoint(x: cx + rx, y: cy))
+  p.addCurve(
+    to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + ky), control2: CGPoint(x: cx + kx, y: cy + ry)
+  )
+  p.addCurve(
+    to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - kx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + ky)
+  )
+  p.addCurve(
+    to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - ky), control2: CGPoint(x: cx - kx, y: cy - ry)
+  )
+  p.addCurve(
+    to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + kx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - ky)
+  )
+  p.closeSubpath()
+  return p
+}
+
 public struct Rectangle: Shape {
   public init() {}
-  public func path(in rect: CGRect) -> Path { Path() }
+  public func path(in rect: CGRect) -> Path { _roundedPath(rect, 0) }
 }
 public struct Circle: Shape {
   public init() {}
-  public func path(in rect: CGRect) -> Path { Path() }
+  public func path(in rect: CGRect) -> Path {
+    let side = min(rect.width, rect.height)
+    return _ellipsePath(CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+  }
 }
 public struct Ellipse: Shape {
   public init() {}
-  public func path(in rect: CGRect) -> Path { Path() }
+  public func path(in rect: CGRect) -> Path { _ellipsePath(rect) }
 }
 public struct Capsule: Shape {
-  public init(style: RoundedCornerStyle = .continuous) {}
-  public func path(in rect: CGRect) -> Path { Path() }
+  let style: RoundedCornerStyle
+  public init(style: RoundedCornerStyle = .continuous) { self.style = style }
+  public func path(in rect: CGRect) -> Path { _roundedPath(rect, min(rect.width, rect.height) / 2) }
 }
 public struct UnevenRoundedRectangle: Shape {
   public init(
@@ -333,36 +632,62 @@ public struct UnevenRoundedRectangle: Shape {
   public func path(in rect: CGRect) -> Path { Path() }
 }
 public struct RoundedRectangle: Shape {
-  public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}
-  public func path(in rect: CGRect) -> Path { Path() }
+  let cornerRadius: CGFloat
+  public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
+  public func path(in rect: CGRect) -> Path { _roundedPath(rect, cornerRadius) }
 }
 
 // MARK: Containers
 
-public struct ZStack<Content: View>: PrimitiveView {
-  public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+/// The views of a container's content, one node each.
+func _children(_ n: _Node) -> [_Node] {
+  if case .group(let views) = n { return views.flatMap(_children) }
+  if case .empty = n { return [] }
+  return [n]
 }
-public struct VStack<Content: View>: PrimitiveView {
-  public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+
+public struct ZStack<Content: View>: PrimitiveView, _Recorded {
+  public let _node: _Node
+  public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+    _node = .zstack(alignment, _children(_nodeOf(content())))
+  }
 }
-public struct HStack<Content: View>: PrimitiveView {
-  public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+public struct VStack<Content: View>: PrimitiveView, _Recorded {
+  public let _node: _Node
+  public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    _node = .vstack(alignment, spacing, _children(_nodeOf(content())))
+  }
+}
+public struct HStack<Content: View>: PrimitiveView, _Recorded {
+  public let _node: _Node
+  public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    _node = .hstack(alignment, spacing, _children(_nodeOf(content())))
+  }
 }
 
 public struct GeometryProxy {
-  public var size: CGSize { .zero }
+  public let size: CGSize
 }
 
-public struct GeometryReader<Content: View>: PrimitiveView {
-  public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
+public struct GeometryReader<Content: View>: PrimitiveView, _Recorded {
+  let content: (GeometryProxy) -> Content
+  public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+  public var _node: _Node {
+    let content = self.content
+    return .reader { _nodeOf(content(GeometryProxy(size: $0))) }
+  }
 }
 
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
-  public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView, _Recorded {
+  public let _node: _Node
+  public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    _node = .group(data.map { _nodeOf(content($0)) })
+  }
 }
 
-public struct Spacer: PrimitiveView {
+public struct Spacer: PrimitiveView, _Recorded {
   public init(minLength: CGFloat? = nil) {}
+  public var _node: _Node { .unsupported("Spacer") }
 }
 
 // MARK: Environment
@@ -374,8 +699,9 @@ public struct EnvironmentValues {
 }
 
 @propertyWrapper public struct Environment<Value> {
-  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
-  public var wrappedValue: Value { fatalError() }
+  let keyPath: KeyPath<EnvironmentValues, Value>
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+  public var wrappedValue: Value { EnvironmentValues()[keyPath: keyPath] }
 }
 
 // MARK: Text
@@ -411,8 +737,10 @@ public struct Font: Hashable, Sendable {
   public static let caption2 = Font(id: "caption2")
 }
 
-public struct Text: PrimitiveView, Equatable {
-  public init<S: StringProtocol>(_ content: S) {}
+public struct Text: PrimitiveView, Equatable, _Recorded {
+  let content: String
+  public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+  public var _node: _Node { .text(content) }
   public func font(_ font: Font?) -> Text { self }
   public func fontWeight(_ weight: Font.Weight?) -> Text { self }
   public func italic(_ isActive: Bool) -> Text { self }
@@ -422,11 +750,12 @@ public struct Text: PrimitiveView, Equatable {
 // MARK: Canvas
 
 /// A view that draws with a graphics context.
-public struct Canvas<Symbols: View>: PrimitiveView {
+public struct Canvas<Symbols: View>: PrimitiveView, _Recorded {
   public init(
     opaque: Bool = false, rendersAsynchronously: Bool = false,
     renderer: @escaping (inout GraphicsContext, CGSize) -> Void
   ) where Symbols == EmptyView {}
+  public var _node: _Node { .unsupported("Canvas") }
 }
 
 /// A canvas's drawing context: a value, whose copies draw into the same
@@ -449,61 +778,66 @@ public struct GraphicsContext {
 // MARK: Modifiers
 
 extension View {
-  public func padding(_ length: CGFloat) -> some View { ModifiedContent(content: self, modifier: length) }
-  public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
-    ModifiedContent(content: self, modifier: length)
+  public func padding(_ length: CGFloat) -> some View {
+    ModifiedContent(self, .padding(top: length, leading: length, bottom: length, trailing: length))
   }
-  public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedContent(content: self, modifier: x) }
-  public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedContent(content: self, modifier: x) }
+  public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    let l = length ?? 16
+    func on(_ e: Edge.Set) -> CGFloat { edges.contains(e) ? l : 0 }
+    return ModifiedContent(
+      self, .padding(top: on(.top), leading: on(.leading), bottom: on(.bottom), trailing: on(.trailing)))
+  }
+  public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedContent(self, .offset(x: x, y: y)) }
+  public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedContent(self, .position(x: x, y: y)) }
   public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
-    ModifiedContent(content: self, modifier: angle)
+    ModifiedContent(self, .rotation(angle, anchor: anchor))
   }
   public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View {
-    ModifiedContent(content: self, modifier: s)
+    ModifiedContent(self, .scale(x: s, y: s, anchor: anchor))
   }
   public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
-    ModifiedContent(content: self, modifier: x)
+    ModifiedContent(self, .scale(x: x, y: y, anchor: anchor))
   }
-  public func opacity(_ opacity: Double) -> some View { ModifiedContent(content: self, modifier: opacity) }
+  public func opacity(_ opacity: Double) -> some View { ModifiedContent(self, .opacity(opacity)) }
   public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
-    ModifiedContent(content: self, modifier: alignment)
+    ModifiedContent(self, .frame(width: width, height: height, alignment: alignment))
   }
   public func frame(
     minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
     idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
   ) -> some View { ModifiedContent(content: self, modifier: alignment) }
   public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
-    ModifiedContent(content: self, modifier: contentMode)
+    ModifiedContent(self, .aspectRatio(aspectRatio, contentMode))
   }
   public func fixedSize() -> some View { ModifiedContent(content: self, modifier: true) }
   public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
     ModifiedContent(content: self, modifier: horizontal)
   }
-  public func scaledToFit() -> some View { ModifiedContent(content: self, modifier: ContentMode.fit) }
-  public func scaledToFill() -> some View { ModifiedContent(content: self, modifier: ContentMode.fill) }
+  public func scaledToFit() -> some View { ModifiedContent(self, .aspectRatio(nil, .fit)) }
+  public func scaledToFill() -> some View { ModifiedContent(self, .aspectRatio(nil, .fill)) }
   public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
     -> some View
-  { ModifiedContent(content: self, modifier: color) }
+  { ModifiedContent(self, .shadow(color, radius: radius, x: x, y: y)) }
   public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
-    ModifiedContent(content: self, modifier: radius)
+    ModifiedContent(self, .blur(radius: radius))
   }
   public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
-    ModifiedContent(content: self, modifier: style)
+    ModifiedContent(self, .clip(path: { shape.path(in: $0) }, evenOdd: style.isEOFilled))
   }
   public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
     ModifiedContent(content: self, modifier: alignment)
   }
   public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
-    ModifiedContent(content: self, modifier: alignment)
+    ModifiedContent(self, .overlay(_nodeOf(content()), alignment))
   }
   public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
-    ModifiedContent(content: self, modifier: alignment)
+    ModifiedContent(self, .background(_nodeOf(content()), alignment))
   }
   public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
     ModifiedContent(content: self, modifier: edges)
   }
   public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-    ModifiedContent(content: self, modifier: 0)
+    ModifiedContent(self, .foreground(_paintOf(style)))
   }
   public func font(_ font: Font?) -> some View { ModifiedContent(content: self, modifier: font) }
   public func fontWeight(_ weight: Font.Weight?) -> some View { ModifiedContent(content: self, modifier: weight) }

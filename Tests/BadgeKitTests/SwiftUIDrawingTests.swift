@@ -1,0 +1,112 @@
+// The SwiftUI code drawn: each sample's generated file is compiled with
+// the stand-in SwiftUI (whose views record what they are made of) and its
+// renderer (Tests/SwiftUIStandIn/Renderer.swift: SwiftUI's layout rules,
+// out as SVG), run, and what it draws is compared with badgec's own SVG of
+// the badge, both drawn by resvg over white. The landmark's code drawn
+// with one anchor changed is shown to differ, so that the comparison
+// cannot pass for want of sensitivity.
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+enum SwiftUIDrawing {
+  /// `code` (a generated file) compiled with the stand-in and its
+  /// renderer and run: the SVG its `#Preview` draws on `size`, or the
+  /// renderer's error. Nil when the tools are missing (a failure under
+  /// CI=true).
+  static func drawn(_ code: String, size: Size, in dir: URL) throws -> String? {
+    guard let swiftc = Support.tool("swiftc") else { return nil }
+    // One module: the stand-in, its renderer, the file (its import and
+    // `#Preview`, a macro of Apple's SDK, left out) and a main.
+    let body = code.split(separator: "\n", omittingEmptySubsequences: false)
+      .map {
+        $0 == "import SwiftUI" ? "" : $0 == "#Preview {" ? "@MainActor func preview() -> some View {" : String($0)
+      }
+      .joined(separator: "\n")
+    let main = """
+      MainActor.assumeIsolated {
+        do { print(try _renderSVG(preview(), width: \(size.width), height: \(size.height)), terminator: "") }
+        catch { print("error: \\(error)", terminator: "") }
+      }
+
+      """
+    let files = [("code.swift", body), ("main.swift", main)]
+    for (name, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent(name)) }
+    let exe = dir.appendingPathComponent("draw")
+    let build = try Support.run(
+      swiftc,
+      ["-module-name", "SwiftUI"]
+        + ["Tests/SwiftUIStandIn/SwiftUI.swift", "Tests/SwiftUIStandIn/Renderer.swift"].map { Support.url($0).path }
+        + files.map { dir.appendingPathComponent($0.0).path } + ["-o", exe.path])
+    guard build.status == 0 else { return "error: \(build.stderr)" }
+    return String(decoding: try Support.run(exe, []).stdout, as: UTF8.self)
+  }
+
+  /// `svg` drawn by resvg over white.
+  static func image(_ svg: String, in dir: URL, name: String) throws -> RGBImage? {
+    guard let resvg = Support.tool("resvg"), let pngtopnm = Support.tool("pngtopnm") else { return nil }
+    let (file, png) = (dir.appendingPathComponent("\(name).svg"), dir.appendingPathComponent("\(name).png"))
+    try Data(svg.utf8).write(to: file)
+    let draw = try Support.run(resvg, ["--background", "white", file.path, png.path])
+    #expect(draw.status == 0, "resvg: \(draw.stderr)")
+    return RGBImage(ppm: Array(try Support.run(pngtopnm, [png.path]).stdout))
+  }
+}
+
+@Suite(.serialized)
+struct SwiftUIDrawingTests {
+  /// The samples whose views the renderer lays out (text, VStack and
+  /// HStack, angular gradients and canvases it does not).
+  static let drawable = ["landmark", "shield", "outlined", "stripes", "sunburst", "medal", "symbol"]
+
+  @Test(arguments: drawable)
+  func generatedCodeDrawsTheBadge(_ name: String) throws {
+    var options = CompileOptions()
+    options.importPaths = [Support.url("samples").path]
+    let source = try Support.read("samples/\(name).badge")
+    let code = try #require(SwiftUISupport.code(source, options))
+    let svg = try #require(Support.output(source, as: .svg, options).map { String(decoding: $0, as: UTF8.self) })
+    let size = try #require(Support.compile(source, options).scene?.size)
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    guard let drawn = try SwiftUIDrawing.drawn(code, size: size, in: dir) else { return }
+    try #require(!drawn.hasPrefix("error:"), "\(drawn)")
+    guard let theirs = try SwiftUIDrawing.image(drawn, in: dir, name: "swiftui"),
+      let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec")
+    else { return }
+    // (Shadows differ a little: the stand-in's are feDropShadow filters.)
+    try RasterSupport.expectClose(
+      "swiftui-\(name)", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: 1.5, fraction: 0.99,
+      keeping: [("swiftui-\(name).swift", Array(code.utf8)), ("swiftui-\(name).drawn.svg", Array(drawn.utf8))])
+  }
+
+  /// The comparison notices a change of one anchor: the symbols turned
+  /// about their top instead of their bottom.
+  @Test func aWrongAnchorIsSeen() throws {
+    let source = try Support.read("samples/landmark.badge")
+    let code = try #require(SwiftUISupport.code(source))
+    let anchor = ".rotationEffect(angle, anchor: .bottom)"
+    try #require(code.contains(anchor))
+    let wrong = code.replacingOccurrences(of: anchor, with: ".rotationEffect(angle, anchor: .top)")
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    guard let drawn = try SwiftUIDrawing.drawn(wrong, size: Size(300, 300), in: dir),
+      let theirs = try SwiftUIDrawing.image(drawn, in: dir, name: "wrong"),
+      let svg = Support.output(source, as: .svg, CompileOptions()).map({ String(decoding: $0, as: UTF8.self) }),
+      let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec")
+    else { return }
+    let (mean, _) = ours.compare(theirs, within: 16)
+    #expect(mean > 5, "the wrong anchor drew within \(mean)/255 of the badge")
+  }
+
+  /// What the renderer cannot lay out is an error naming it, not a
+  /// drawing without it.
+  @Test func undrawableViewsAreNamed() throws {
+    let code = try #require(SwiftUISupport.code("badge T size 50 { vstack { circle() circle() } }"))
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    guard let drawn = try SwiftUIDrawing.drawn(code, size: Size(50, 50), in: dir) else { return }
+    #expect(drawn == "error: cannot draw a VStack", "\(drawn)")
+  }
+}
