@@ -81,6 +81,31 @@ struct SwiftUIDrawingTests {
       keeping: [("swiftui-\(name).swift", Array(code.utf8)), ("swiftui-\(name).drawn.svg", Array(drawn.utf8))])
   }
 
+  /// Components take the whole frame they are offered, their content at
+  /// its top-left, in SwiftUI's code too: a small shape in a larger
+  /// frame, and one over a fill.
+  @Test(arguments: [
+    "component Dot() { circle().fill(red).frame(width: 10, height: 10) }\n"
+      + "badge D size 100 { Dot().frame(width: 50, height: 50).background { rect().fill(gray) } }",
+    "component Two() {\n  rect().fill(gray)\n  circle().fill(red).frame(width: 10, height: 10)\n}\n"
+      + "badge D size 100 { Two().frame(width: 50, height: 60).offset(x: 10) }",
+  ])
+  func componentsTakeTheirFrameFromTheTopLeft(_ source: String) throws {
+    let code = try #require(SwiftUISupport.code(source))
+    #expect(code.contains(".frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)"), "\(code)")
+    let svg = try #require(
+      Support.output(source, as: .svg, CompileOptions()).map { String(decoding: $0, as: UTF8.self) })
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    guard let drawn = try SwiftUIDrawing.drawn(code, size: Size(100, 100), in: dir) else { return }
+    try #require(!drawn.hasPrefix("error:"), "\(drawn)")
+    guard let theirs = try SwiftUIDrawing.image(drawn, in: dir, name: "swiftui"),
+      let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec")
+    else { return }
+    try RasterSupport.expectClose(
+      "swiftui-component", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: 1, fraction: 0.999)
+  }
+
   /// The comparison notices a change of one anchor: the symbols turned
   /// about their top instead of their bottom.
   @Test func aWrongAnchorIsSeen() throws {

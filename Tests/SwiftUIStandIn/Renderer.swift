@@ -63,6 +63,10 @@ struct _Renderer {
       case .frame(let w, let h, _):
         let c = try size(child, _Proposal(w ?? p.width, h ?? p.height))
         return CGSize(width: w ?? c.width, height: h ?? c.height)
+      case .flexibleFrame(let w, let h, _):
+        let c = try size(child, flexibleProposal(p, w, h))
+        return CGSize(
+          width: _Renderer.flexible(c.width, p.width, w), height: _Renderer.flexible(c.height, p.height, h))
       case .aspectRatio(let ratio, let mode):
         return try size(child, aspectTarget(child, ratio, mode, p))
       case .position:
@@ -77,6 +81,26 @@ struct _Renderer {
     case .text(let s): throw _Renderer.unsupported("the text \"\(s)\"")
     case .unsupported(let what): throw _Renderer.unsupported(what)
     }
+  }
+
+  /// What a flexible frame of `w` and `h` (min, ideal, max each)
+  /// proposes to its child when offered `p`: the offer within the bounds,
+  /// or the ideal without an offer.
+  func flexibleProposal(_ p: _Proposal, _ w: [CGFloat?], _ h: [CGFloat?]) -> _Proposal {
+    func axis(_ offer: CGFloat?, _ b: [CGFloat?]) -> CGFloat? {
+      guard let offer else { return b[1] }
+      return min(b[2] ?? .infinity, max(b[0] ?? -.infinity, offer))
+    }
+    return _Proposal(axis(p.width, w), axis(p.height, h))
+  }
+
+  /// A flexible frame's side: the child's `c`, at least the minimum (up
+  /// to the offer), and up to the maximum as far as the offer goes.
+  static func flexible(_ c: CGFloat, _ offer: CGFloat?, _ b: [CGFloat?]) -> CGFloat {
+    var r = c
+    if let lo = b[0] { r = max(lo, min(r, offer ?? lo)) }
+    if let hi = b[2] { r = min(hi, max(r, offer ?? r)) }
+    return r
   }
 
   /// What `.aspectRatio(ratio, contentMode: mode)` proposes to `child`
@@ -143,6 +167,10 @@ struct _Renderer {
       try place(child, inner, at: CGPoint(x: o.x + l, y: o.y + t))
     case .frame(let w, let h, let a):
       let inner = _Proposal(w ?? p.width, h ?? p.height)
+      let d = _Renderer.aligned(try size(child, inner), in: s, a)
+      try place(child, inner, at: CGPoint(x: o.x + d.x, y: o.y + d.y))
+    case .flexibleFrame(let w, let h, let a):
+      let inner = flexibleProposal(p, w, h)
       let d = _Renderer.aligned(try size(child, inner), in: s, a)
       try place(child, inner, at: CGPoint(x: o.x + d.x, y: o.y + d.y))
     case .aspectRatio(let ratio, let mode):

@@ -34,6 +34,8 @@ public enum _Paint {
 public enum _Modifier {
   case padding(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat)
   case frame(width: CGFloat?, height: CGFloat?, alignment: Alignment)
+  /// `.frame(minWidth:idealWidth:maxWidth:…)`: per axis, min, ideal, max.
+  case flexibleFrame(width: [CGFloat?], height: [CGFloat?], alignment: Alignment)
   case aspectRatio(CGFloat?, ContentMode)
   case rotation(Angle, anchor: UnitPoint)
   case scale(x: CGFloat, y: CGFloat, anchor: UnitPoint)
@@ -805,7 +807,12 @@ extension View {
   public func frame(
     minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
     idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
-  ) -> some View { ModifiedContent(content: self, modifier: alignment) }
+  ) -> some View {
+    ModifiedContent(
+      self,
+      .flexibleFrame(
+        width: [minWidth, idealWidth, maxWidth], height: [minHeight, idealHeight, maxHeight], alignment: alignment))
+  }
   public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
     ModifiedContent(self, .aspectRatio(aspectRatio, contentMode))
   }

@@ -171,8 +171,7 @@ struct SwiftUIWriter {
     block(badge.body, indent: "    ", stack: "ZStack", modified: true)
     expressions.scope = scope
     // Lined up with a closing brace, or a level in after a one-line view.
-    let last = lines.last ?? ""
-    let frameIndent = last.hasPrefix("    }") || last.hasPrefix("    .") ? "    " : "      "
+    let frameIndent = SwiftUIWriter.modifierIndent(after: lines.last ?? "", base: "    ")
     let w = SwiftExpressions.literal(canvas.width)
     lines.append(frameIndent + ".frame(width: \(w), height: \(SwiftExpressions.literal(canvas.height)))")
     lines.append("  }")
@@ -397,13 +396,51 @@ struct SwiftUIWriter {
       expressions.container = "geometry.size"
       block(c.body, indent: "      ", stack: "ZStack(alignment: .topLeading)")
       lines.append("    }")
-    } else {
+    } else if c.sizedToContent || fillsItsFrame(c.body, seen: [c.name]) {
       block(c.body, indent: "    ", stack: "ZStack")
+    } else {
+      // A component takes the whole frame it is offered, its content at
+      // the top-left (as a GeometryReader does): said where the content
+      // might not fill it.
+      block(c.body, indent: "    ", stack: "ZStack(alignment: .topLeading)", modified: true)
+      lines.append(
+        SwiftUIWriter.modifierIndent(after: lines.last ?? "", base: "    ")
+          + ".frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)")
     }
     lines.append("  }")
     lines.append("}")
     lines.append("")
     expressions.scope = saved
+  }
+
+  /// The indentation of a modifier written after `last`, a view's last
+  /// line at `base`: lined up with a closing brace or another modifier,
+  /// or a level in after a view on one line.
+  static func modifierIndent(after last: String, base: String) -> String {
+    last.hasPrefix(base + "}") || last.hasPrefix(base + ".") ? base : base + "  "
+  }
+
+  /// The modifiers after which a view that fills its frame still does.
+  static let keepsFilling: Set<String> = keepsProposal.union(["padding"])
+
+  /// Whether a body always takes the whole room it is offered (a shape,
+  /// a path, a reader, a component that does, with modifiers that keep
+  /// that), so that SwiftUI's and badgec's placements of it agree.
+  func fillsItsFrame(_ body: Block, seen: Set<String>) -> Bool {
+    let elements = body.items.filter { if case .let = $0 { return false } else { return true } }
+    guard elements.count == 1, case .element(let e) = elements[0],
+      e.modifiers.allSatisfy({ SwiftUIWriter.keepsFilling.contains($0.name) })
+    else { return false }
+    switch e.primary {
+    case .path, .pathData, .geometry: return true
+    case .call(let name, _, _):
+      if let c = components[name] {
+        guard !seen.contains(name), !c.sizedToContent else { return false }
+        return shapes.contains(name) || fillsItsFrame(c.body, seen: seen.union([name]))
+      }
+      return SwiftUIWriter.builtinShapes.contains(name)
+    case .stack, .repeat: return false
+    }
   }
 
   /// badgec's built-in shapes (SwiftUI's, `star`, `polygon`).
