@@ -106,6 +106,68 @@ struct SwiftUIDrawingTests {
       "swiftui-component", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: 1, fraction: 0.999)
   }
 
+  /// Group opacity and shadows (composited first, as badgec draws them),
+  /// fill-then-stroke of trimmed and insettable shapes, a stroke in the
+  /// foreground colour, masks, a clip that is not a shape (drawn as a
+  /// mask), an even-odd clip, a component used only as a clip.
+  static let effects = """
+    component Pair() {
+      circle().fill(red).frame(width: 40, height: 40)
+      circle().fill(blue).frame(width: 40, height: 40).offset(x: 20)
+    }
+    component Hex() { path { move (0.5 * width, 0) line (width, 0.5 * height) line (0.5 * width, height) line (0, 0.5 * height) close } }
+    component Ring() { path { move (0, 0) line (40, 0) line (40, 40) line (0, 40) close move (10, 10) line (30, 10) line (30, 30) line (10, 30) close } }
+    badge G size 160 {
+      zstack {
+        zstack { circle().fill(red).frame(width: 40, height: 40) circle().fill(blue).frame(width: 40, height: 40).offset(x: 20) }
+          .opacity(0.5).offset(x: -40, y: -50)
+        Pair().shadow(radius: 4).offset(y: 40)
+        roundedRect(radius: 20).fill(yellow).strokeBorder(red, width: 10).frame(width: 30, height: 30).opacity(0.7)
+        circle().trim(from: 0, to: 0.6).fill(yellow).stroke(blue, width: 6).frame(width: 30, height: 30).offset(x: -50)
+        rect().fill(red).mask(circle()).frame(width: 30, height: 30).offset(x: 50, y: -50)
+        rect().fill(blue).clipShape(Hex().padding(4)).frame(width: 40, height: 40).offset(x: 50)
+        rect().fill(green).clipShape(Ring(), rule: evenodd).frame(width: 40, height: 40).offset(x: 50, y: 50)
+        circle().stroke(width: 6).fill(red).frame(width: 30, height: 30).offset(x: -50, y: 50)
+      }
+    }
+    """
+
+  @Test func effectsDrawAsTheBadge() throws {
+    let code = try #require(SwiftUISupport.code(SwiftUIDrawingTests.effects))
+    for part in [
+      ".compositingGroup()\n      .opacity(0.5)", "Pair()\n        .compositingGroup()\n        .shadow(radius: 4)",
+      ".strokeBorder(Color.red, lineWidth: 10)", "Circle().trim(from: 0, to: 0.6)\n", ".mask {\n          Circle()",
+      ".mask {\n          Hex()\n            .fill(Color.black)\n            .padding(4)",
+      ".clipShape(Ring(), style: FillStyle(eoFill: true))",
+      ".stroke(lineWidth: 6)\n        .foregroundStyle(Color.red)",
+    ] {
+      #expect(code.contains(part), "missing: \(part)\n\(code)")
+    }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = try #require(
+      Support.output(SwiftUIDrawingTests.effects, as: .svg, CompileOptions()).map {
+        String(decoding: $0, as: UTF8.self)
+      })
+    guard let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec"),
+      let drawn = try SwiftUIDrawing.drawn(code, size: Size(160, 160), in: dir)
+    else { return }
+    try #require(!drawn.hasPrefix("error:"), "\(drawn)")
+    let theirs = try #require(try SwiftUIDrawing.image(drawn, in: dir, name: "swiftui"))
+    try RasterSupport.expectClose(
+      "swiftui-effects", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: 1, fraction: 0.995,
+      keeping: [("swiftui-effects.swift", Array(code.utf8))])
+    // Without the compositing groups, SwiftUI's opacity and shadow apply
+    // shape by shape: the overlap shows, and the comparison sees it.
+    let ungrouped = code.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { $0.drop { $0 == " " } != ".compositingGroup()" }.joined(separator: "\n")
+    guard let plain = try SwiftUIDrawing.drawn(ungrouped, size: Size(160, 160), in: dir),
+      let apart = try SwiftUIDrawing.image(plain, in: dir, name: "ungrouped")
+    else { return }
+    let (mean, fraction) = ours.compare(apart, within: 16)
+    #expect(fraction < 0.99, "drawn without compositing groups: \(mean)/255, \(fraction * 100)% within 16")
+  }
+
   /// The comparison notices a change of one anchor: the symbols turned
   /// about their top instead of their bottom.
   @Test func aWrongAnchorIsSeen() throws {

@@ -72,7 +72,8 @@ struct _Renderer {
       case .position:
         let c = try size(child, p)
         return CGSize(width: p.width ?? c.width, height: p.height ?? c.height)
-      case .rotation, .scale, .opacity, .offset, .clip, .overlay, .background, .shadow, .blur, .foreground:
+      case .rotation, .scale, .opacity, .offset, .clip, .overlay, .background, .mask, .shadow, .blur, .foreground,
+        .compositingGroup:
         return try size(child, p)
       case .other(let name): throw _Renderer.unsupported(name)
       }
@@ -229,6 +230,22 @@ struct _Renderer {
       defs += "<filter id=\"f\(ids)\" x=\"-100%\" y=\"-100%\" width=\"300%\" height=\"300%\">"
       defs += "<feGaussianBlur stdDeviation=\"\(radius / 2)\"/></filter>"
       body += "<g filter=\"url(#f\(ids))\">"
+      try place(child, p, at: o)
+      body += "</g>"
+    case .compositingGroup:
+      try place(child, p, at: o)
+    case .mask(let content, let a):
+      // The mask's views drawn apart, offered the view's size.
+      let saved = body
+      body = ""
+      for v in _children(content) {
+        let d = _Renderer.aligned(try size(v, _Proposal(s)), in: s, a)
+        try place(v, _Proposal(s), at: CGPoint(x: o.x + d.x, y: o.y + d.y))
+      }
+      ids += 1
+      defs += "<mask id=\"m\(ids)\" mask-type=\"alpha\" maskUnits=\"userSpaceOnUse\" x=\"-10000\" y=\"-10000\""
+      defs += " width=\"20000\" height=\"20000\">\(body)</mask>"
+      body = saved + "<g mask=\"url(#m\(ids))\">"
       try place(child, p, at: o)
       body += "</g>"
     case .foreground(let paint):

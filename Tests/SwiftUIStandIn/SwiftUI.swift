@@ -45,10 +45,15 @@ public enum _Modifier {
   case clip(path: (CGRect) -> Path, evenOdd: Bool)
   case overlay(_Node, Alignment)
   case background(_Node, Alignment)
+  /// The view's alpha multiplied by the mask's.
+  case mask(_Node, Alignment)
   case shadow(Color, radius: CGFloat, x: CGFloat, y: CGFloat)
   case blur(radius: CGFloat)
   /// The paint of the shapes inside that have none of their own.
   case foreground(_Paint)
+  /// The view drawn as one layer, which an opacity or a shadow outside
+  /// then applies to whole.
+  case compositingGroup
   /// One the renderer does not draw (its name).
   case other(String)
 }
@@ -163,7 +168,36 @@ public struct ModifiedContent<Content, Modifier>: PrimitiveView, _Recorded {
       if case .group(let views) = n { return .group(views.map(modified)) }
       return .modified(n, modifier)
     }
-    _node = modified(_nodeOf(content))
+    switch modifier {
+    case .opacity, .shadow:
+      // Applied to each drawn view inside, unless they are composited
+      // into one layer first (SwiftUI's `compositingGroup()`).
+      _node = _ModifiedContentLeaves.distribute(_nodeOf(content), modifier)
+    default:
+      _node = modified(_nodeOf(content))
+    }
+  }
+}
+
+/// Where an opacity or a shadow of a view applies: to each shape, paint
+/// and text it draws, or to a composited group whole.
+enum _ModifiedContentLeaves {
+  static func distribute(_ n: _Node, _ m: _Modifier) -> _Node {
+    func all(_ views: [_Node]) -> [_Node] { views.map { distribute($0, m) } }
+    switch n {
+    case .group(let views): return .group(all(views))
+    case .zstack(let a, let views): return .zstack(a, all(views))
+    case .vstack(let a, let s, let views): return .vstack(a, s, all(views))
+    case .hstack(let a, let s, let views): return .hstack(a, s, all(views))
+    case .reader(let content): return .reader { distribute(content($0), m) }
+    case .modified(_, .compositingGroup): return .modified(n, m)
+    case .modified(let child, .overlay(let over, let a)):
+      return .modified(distribute(child, m), .overlay(distribute(over, m), a))
+    case .modified(let child, .background(let under, let a)):
+      return .modified(distribute(child, m), .background(distribute(under, m), a))
+    case .modified(let child, let other): return .modified(distribute(child, m), other)
+    case .empty, .shape, .paint, .text, .unsupported: return .modified(n, m)
+    }
   }
 }
 
@@ -261,6 +295,11 @@ public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
 // MARK: Paints
 
 public protocol ShapeStyle {}
+
+/// The foreground style, as a paint.
+struct _ForegroundStyle: ShapeStyle, _Painted {
+  var _paint: _Paint { .foreground }
+}
 
 public struct AnyShapeStyle: ShapeStyle, _Painted {
   let _paint: _Paint
@@ -406,9 +445,22 @@ extension Shape {
   public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
     _ShapeView(_node: _shapeNode(self, paint: _paintOf(content), stroke: style, eo: false))
   }
+  /// The outline in the foreground style.
+  public func stroke(lineWidth: CGFloat = 1) -> some Shape {
+    _StrokedShape(base: self, style: StrokeStyle(lineWidth: lineWidth))
+  }
+  public func stroke(style: StrokeStyle) -> some Shape { _StrokedShape(base: self, style: style) }
   public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape {
     TrimmedShape(base: self, from: startFraction, to: endFraction)
   }
+}
+
+/// A shape's outline as a shape (drawn in the foreground style).
+public struct _StrokedShape: Shape, _Recorded {
+  let base: any Shape
+  let style: StrokeStyle
+  public func path(in rect: CGRect) -> Path { base.path(in: rect) }
+  public var _node: _Node { _shapeNode(base, paint: .foreground, stroke: style, eo: false) }
 }
 
 /// A shape that can be inset by an amount (SwiftUI's built-in shapes), and
@@ -419,6 +471,12 @@ extension InsettableShape {
   public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
     -> some View
   { strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased) }
+  public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
+    strokeBorder(_ForegroundStyle(), style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+  }
+  public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> some View {
+    strokeBorder(_ForegroundStyle(), style: style, antialiased: antialiased)
+  }
   public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View {
     // (The stroke follows the shape inset by half its width.)
     let half = style.lineWidth / 2
@@ -832,7 +890,7 @@ extension View {
     ModifiedContent(self, .clip(path: { shape.path(in: $0) }, evenOdd: style.isEOFilled))
   }
   public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
-    ModifiedContent(content: self, modifier: alignment)
+    ModifiedContent(self, .mask(_nodeOf(mask()), alignment))
   }
   public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
     ModifiedContent(self, .overlay(_nodeOf(content()), alignment))
@@ -843,6 +901,7 @@ extension View {
   public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
     ModifiedContent(content: self, modifier: edges)
   }
+  public func compositingGroup() -> some View { ModifiedContent(self, .compositingGroup) }
   public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
     ModifiedContent(self, .foreground(_paintOf(style)))
   }

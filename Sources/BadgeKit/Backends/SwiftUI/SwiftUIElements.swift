@@ -70,6 +70,9 @@ extension SwiftUIWriter {
     var start = Start.view
     // The modifiers a path takes inside its GeometryReader.
     var inside = 0
+    // What the element holds is offered what a frame, a padding or an
+    // aspect ratio of it offers, which no reader measures.
+    if !e.modifiers.allSatisfy({ SwiftUIWriter.keepsProposal.contains($0.name) }) { expressions.container = nil }
     switch e.primary {
     case .path(let body):
       start = .shape
@@ -107,6 +110,15 @@ extension SwiftUIWriter {
           default: throw SwiftUIProblem(what: "the stack argument '\(a.label ?? "")'", range: a.range)
           }
         }
+      }
+      // badgec's stacks space their children 8 points apart (none beside
+      // a spacer); SwiftUI's default depends on the views: said unless a
+      // spacer is there.
+      let spacers = s.body.items.contains {
+        if case .element(let e) = $0, case .call("spacer", _, _) = e.primary { return true } else { return false }
+      }
+      if s.axis != .z && !s.arguments.contains(where: { $0.label == "spacing" }) && !spacers {
+        args.append("spacing: 8")
       }
       let name = s.axis == .z ? "ZStack" : s.axis == .v ? "VStack" : "HStack"
       lines.append(indent + name + (args.isEmpty ? "" : "(" + args.joined(separator: ", ") + ")") + " {")
@@ -175,6 +187,8 @@ extension SwiftUIWriter {
         }
       }
     }
+    // (The element's own modifiers are offered what the element is.)
+    expressions.container = container
     // A shape whose paint needs its frame's size (a radial gradient's
     // radii as fractions) is painted in a reader of that size (which
     // takes the room proposed, as the shape does).
@@ -196,11 +210,35 @@ extension SwiftUIWriter {
     let spans = lines.count - first > 1
     // A shape written on one line, untrimmed, can be stroked again over
     // its fill.
-    let shapeText =
-      start == .shape && !spans && !e.modifiers.contains(where: { $0.name == "trim" })
-      ? lines.last.map { String($0.dropFirst(indent.count)) } : nil
+    let shapeText = start == .shape && !spans ? lines.last.map { String($0.dropFirst(indent.count)) } : nil
     modifiers(
-      Array(e.modifiers.dropFirst(inside)), start: &start, indent: spans ? indent : indent + "  ", shape: shapeText)
+      Array(e.modifiers.dropFirst(inside)), start: &start, indent: spans ? indent : indent + "  ", shape: shapeText,
+      leaf: drawsOneLeaf(e.primary, seen: []))
+  }
+
+  /// Whether a view draws one shape, text or canvas (for each copy of a
+  /// `repeat`, which SwiftUI's modifiers modify one by one): a group of
+  /// several is composited before an opacity or a shadow applies to it.
+  func drawsOneLeaf(_ primary: Primary, seen: Set<String>) -> Bool {
+    func lone(_ b: Block, _ seen: Set<String>) -> Bool {
+      let elements = b.items.filter { if case .let = $0 { return false } else { return true } }
+      guard elements.count == 1, case .element(let e) = elements[0] else { return false }
+      let adds = e.modifiers.contains {
+        ($0.name == "overlay" || $0.name == "background") && ($0.content != nil || !$0.arguments.isEmpty)
+          || $0.name == "stroke" && e.modifiers.contains(where: { $0.name == "fill" })
+      }
+      return !adds && drawsOneLeaf(e.primary, seen: seen)
+    }
+    switch primary {
+    case .path, .pathData: return true
+    case .call(let name, _, _):
+      guard let c = components[name] else { return true }
+      if shapes.contains(name) { return true }
+      return !seen.contains(name) && lone(c.body, seen.union([name]))
+    case .geometry(let b): return lone(b, seen)
+    case .stack(let s): return lone(s.body, seen)
+    case .repeat(_, _, _, let body, _): return lone(body, seen)
+    }
   }
 
   /// The modifiers that paint or cut an element's shape, at its start.

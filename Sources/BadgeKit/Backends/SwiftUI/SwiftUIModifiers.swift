@@ -7,8 +7,16 @@ extension SwiftUIWriter {
   /// The modifiers of an element whose view starts as `start`. `shape`:
   /// the shape's own text (one line), so that a stroke after a fill can
   /// stroke it again over the fill, as badgec draws both.
-  mutating func modifiers(_ list: [Modifier], start: inout Start, indent: String, shape: String? = nil) {
+  mutating func modifiers(
+    _ list: [Modifier], start: inout Start, indent: String, shape: String? = nil, leaf: Bool = true
+  ) {
     var filledShape = false
+    // The shape's trims, which a stroke over its fill repeats.
+    var trims = ""
+    // Whether the view draws one shape (or text, or paint): SwiftUI
+    // applies an opacity or a shadow to each one a view draws unless they
+    // are composited first, where badgec applies it to the whole.
+    var leaf = leaf
     let container = expressions.container
     defer { expressions.container = container }
     for (k, m) in list.enumerated() {
@@ -27,21 +35,35 @@ extension SwiftUIWriter {
         start = .view
         continue
       }
-      if m.name == "stroke" && filledShape, let shape {
+      if m.name == "stroke" || m.name == "strokeBorder", filledShape, let shape {
+        guard m.name == "stroke" || SwiftUIWriter.insettable.contains(where: { shape.hasPrefix($0 + "(") }) else {
+          problems.append(
+            SwiftUIProblem(
+              what: "a stroke inside the border of this shape (SwiftUI's strokeBorder takes only its own shapes)",
+              range: m.range))
+          continue
+        }
         attempt {
           let text = try $0.modifier(m, shape: true, indent: indent + "  ")
           $0.lines.append(indent + ".overlay {")
-          $0.lines.append(indent + "  " + shape)
+          $0.lines.append(indent + "  " + shape + trims)
           $0.lines.append(indent + "    " + text)
           $0.lines.append(indent + "}")
         }
         filledShape = false
+        leaf = false
         continue
+      }
+      if (m.name == "opacity" || m.name == "shadow") && !leaf {
+        lines.append(indent + ".compositingGroup()")
+        leaf = true
       }
       attempt {
         let text = try $0.modifier(m, shape: start == .shape, indent: indent)
         $0.lines.append(indent + text)
+        if m.name == "trim" && start == .shape { trims += text }
       }
+      if (m.name == "overlay" || m.name == "background") && (m.content != nil || !m.arguments.isEmpty) { leaf = false }
       filledShape = m.name == "fill" && start == .shape
       if m.name != "trim" { start = .view }
     }
@@ -96,7 +118,9 @@ extension SwiftUIWriter {
             "a stroke of a view (SwiftUI strokes shapes; a component is written as a Shape when its body is one path that paints nothing itself)",
           range: m.range)
       }
-      let p = try positional.first.map { (e) throws in try x.paint(e) } ?? "Color.black"
+      // (Without a paint, the stroke is in the foreground style, which a
+      // later fill sets, as badgec paints it.)
+      let p = try positional.first.map { (e) throws in try x.paint(e) + ", " } ?? ""
       // (SwiftUI's own labels are read as badgec reads them.)
       let width = try (labelled["width"] ?? labelled["lineWidth"]).map(num) ?? "1"
       var style: [String] = ["lineWidth: \(width)"]
@@ -110,8 +134,8 @@ extension SwiftUIWriter {
       }
       if let phase = labelled["dashPhase"] { style.append("dashPhase: \(try num(phase))") }
       return style.count == 1
-        ? ".\(m.name)(\(p), lineWidth: \(width))"
-        : ".\(m.name)(\(p), style: StrokeStyle(\(style.joined(separator: ", "))))"
+        ? ".\(m.name)(\(p)lineWidth: \(width))"
+        : ".\(m.name)(\(p)style: StrokeStyle(\(style.joined(separator: ", "))))"
     case "trim":
       guard shape else { throw SwiftUIProblem(what: "a trim of a view (SwiftUI trims shapes)", range: m.range) }
       return ".trim(\(try named(["from", "to"], { (e) throws in try x.with(.fraction).number(e) })))"
@@ -178,22 +202,59 @@ extension SwiftUIWriter {
       return ".shadow(\(parts.joined(separator: ", ")))"
     case "blur":
       return ".blur(radius: \(try labelled["radius"].map(num) ?? positional.first.map(num) ?? "0"))"
-    case "clipShape":
+    case "clipShape", "mask" where m.content == nil:
       // The shape is a view argument, or a call the parser read as one.
       var shapeCall: (String, SourceRange, [Argument])? = nil
+      var view: Element? = nil
       if let s = positional.first {
-        if case .view(let el) = s.kind, el.modifiers.isEmpty, case .call(let n, let r, let a) = el.primary {
-          shapeCall = (n, r, a)
-        } else if case .call(let n, let a) = s.kind {
+        if case .call(let n, let a) = s.kind {
           shapeCall = (n, s.range, a)
+        } else if let el = SwiftUIWriter.element(from: s) {
+          view = el
+          if el.modifiers.isEmpty, case .call(let n, let r, let a) = el.primary { shapeCall = (n, r, a) }
         }
       }
-      guard let (name, range, args) = shapeCall else {
-        throw SwiftUIProblem(what: "a clip that is not one of SwiftUI's shapes", range: m.range)
+      let evenOdd: Bool
+      if let rule = labelled["rule"] {
+        guard case .name(let r) = rule.kind, r == "evenodd" || r == "nonzero" else {
+          throw SwiftUIProblem(what: "this fill rule", range: rule.range)
+        }
+        evenOdd = r == "evenodd"
+      } else {
+        evenOdd = false
       }
-      let (text, isShape) = try call(name, range, args)
-      guard isShape else { throw SwiftUIProblem(what: "a clip that is not a shape", range: m.range) }
-      return ".clipShape(\(text))"
+      if m.name == "clipShape", !evenOdd || view == nil || shapeCall != nil, let (name, range, args) = shapeCall,
+        case let (text, true) = try call(name, range, args)
+      {
+        return ".clipShape(\(text)\(evenOdd ? ", style: FillStyle(eoFill: true)" : ""))"
+      }
+      // Any other view clips by its shape's alpha: a mask of it, drawn
+      // opaque (as a clip is), by its own rule.
+      let el: Element
+      if let view {
+        el = view
+      } else if let (name, range, args) = shapeCall {
+        el = Element(primary: .call(name: name, nameRange: range, arguments: args), modifiers: [], range: range)
+      } else {
+        throw SwiftUIProblem(what: "a \(m.name == "mask" ? "mask" : "clip") that is not a view", range: m.range)
+      }
+      // (A clip's shape painted opaque first: it keeps what the shape
+      // covers; a mask's view is as it is drawn.)
+      var clip = el
+      var args = [Argument(label: nil, labelRange: m.nameRange, value: Expr(.name("black"), m.range))]
+      if evenOdd, let rule = labelled["rule"] { args.append(Argument(label: "rule", labelRange: m.nameRange, value: rule)) }
+      if m.name == "clipShape" {
+        clip.modifiers.insert(Modifier(name: "fill", nameRange: m.nameRange, arguments: args, range: m.range), at: 0)
+      }
+      var inner = self
+      inner.lines = []
+      inner.problems = []
+      inner.warnings = []
+      inner.expressions.container = nil
+      inner.element(clip, indent: indent + "  ")
+      problems += inner.problems
+      warnings += inner.warnings
+      return ".mask {\n" + inner.lines.joined(separator: "\n") + "\n" + indent + "}"
     case "mask", "overlay", "background":
       if let content = m.content {
         var inner = self

@@ -297,8 +297,25 @@ struct SwiftUIWriter {
   }
 
   static func calls(in e: Expr) -> [String] {
-    if case .view(let el) = e.kind { return calls(in: Block(items: [.element(el)], range: el.range)) }
-    return []
+    if let el = element(from: e) { return calls(in: Block(items: [.element(el)], range: el.range)) }
+    return e.children.flatMap { calls(in: $0) }
+  }
+
+  /// A view written as an argument: a view element, or a call with its
+  /// methods, which the parser reads as an expression (`.clipShape(Hex()
+  /// .padding(8))`).
+  static func element(from e: Expr) -> Element? {
+    switch e.kind {
+    case .view(let el): return el
+    case .call(let name, let args):
+      return Element(primary: .call(name: name, nameRange: e.range, arguments: args), modifiers: [], range: e.range)
+    case .member(let base, let name, let nameRange, let args):
+      guard var el = element(from: base) else { return nil }
+      el.modifiers.append(Modifier(name: name, nameRange: nameRange, arguments: args, range: e.range))
+      el.range = e.range
+      return el
+    default: return nil
+    }
   }
 
   /// Each parameter's kind: its default's, else that of the first
@@ -610,7 +627,7 @@ struct SwiftUIWriter {
         expr(n)
         items(body.items)
       case .path(let body): if !outsidePaths { pathItems(body.items) }
-      case .pathData: break
+      case .pathData(let args, _): for a in args { expr(a.value) }
       }
       for m in e.modifiers {
         for a in m.arguments { expr(a.value) }
