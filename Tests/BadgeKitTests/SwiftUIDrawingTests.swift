@@ -89,15 +89,21 @@ struct SwiftUIDrawingTests {
       + "badge D size 100 { Dot().frame(width: 50, height: 50).background { rect().fill(gray) } }",
     "component Two() {\n  rect().fill(gray)\n  circle().fill(red).frame(width: 10, height: 10)\n}\n"
       + "badge D size 100 { Two().frame(width: 50, height: 60).offset(x: 10) }",
+    "component Hexagon() {\n  path { move (0.5 * width, 0) line (width, 0.3 * height) line (width, 0.7 * height)\n"
+      + "    line (0.5 * width, height) line (0, 0.7 * height) line (0, 0.3 * height) close }.aspect(1, fit)\n}\n"
+      + "badge W size 300, 150 { Hexagon().fill(teal) }",
   ])
   func componentsTakeTheirFrameFromTheTopLeft(_ source: String) throws {
     let code = try #require(SwiftUISupport.code(source))
-    #expect(code.contains(".frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)"), "\(code)")
+    #expect(
+      code.contains(".frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)")
+        || code.contains(".offsetBy(dx: rect.minX, dy: rect.minY)"), "\(code)")
+    let size = try #require(Support.compile(source).scene?.size)
     let svg = try #require(
       Support.output(source, as: .svg, CompileOptions()).map { String(decoding: $0, as: UTF8.self) })
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    guard let drawn = try SwiftUIDrawing.drawn(code, size: Size(100, 100), in: dir) else { return }
+    guard let drawn = try SwiftUIDrawing.drawn(code, size: size, in: dir) else { return }
     try #require(!drawn.hasPrefix("error:"), "\(drawn)")
     guard let theirs = try SwiftUIDrawing.image(drawn, in: dir, name: "swiftui"),
       let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec")

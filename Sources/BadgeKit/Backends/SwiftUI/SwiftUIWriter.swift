@@ -492,7 +492,7 @@ struct SwiftUIWriter {
   }
 
   /// A component as a `Shape`: its path in the rectangle it is given (the
-  /// largest of its aspect ratio, centred, when it has one).
+  /// largest of its aspect ratio, at its top-left, when it has one).
   mutating func shapeComponent(_ c: ComponentDecl) {
     let type = typeNames[c.name]!
     let saved = expressions.scope
@@ -514,15 +514,15 @@ struct SwiftUIWriter {
     if let aspect = e.modifiers.first {
       var ratio = "1"
       attempt { ratio = try $0.expressions.number(aspect.arguments[0].value) }
-      lines.append("    // .aspectRatio(\(ratio), contentMode: .fit): the largest such rectangle, centred.")
+      lines.append(
+        "    // .aspectRatio(\(ratio), contentMode: .fit): the largest such rectangle, at the top-left (as badgec places a component's content).")
       lines.append("    let ratio: CGFloat = \(ratio)")
       lines.append("    let width = min(rect.width, rect.height * ratio)")
       lines.append("    let height = width / ratio")
       lines.append("    return Path { path in")
       pathItems(body.items, indent: "      ", within: [])
       lines.append("    }")
-      lines.append(
-        "    .offsetBy(dx: rect.minX + (rect.width - width) / 2, dy: rect.minY + (rect.height - height) / 2)")
+      lines.append("    .offsetBy(dx: rect.minX, dy: rect.minY)")
     } else {
       lines.append("    let width = rect.width")
       lines.append("    let height = rect.height")
