@@ -171,6 +171,50 @@ struct SymbolTemplateTests {
         == SymbolSupport.template(try Support.read("samples/symbol.badge")))
   }
 
+  /// What one weight alone finds is said at its place in the badge file,
+  /// with a note of the weight; weights that draw alike are warned of; a
+  /// shape one weight adds is where the mismatch is shown.
+  @Test func diagnosticsOfOneWeight() throws {
+    let source = """
+      let weight = "regular"
+      let sizes = (10, 20)
+      badge S size 100 {
+        zstack {
+          circle().fill(black).frame(width: sizes[weight == "black" ? 2 : 1])
+          rect().fill(black).frame(width: 10, height: 10).offset(x: weight == "black" ? 200 : 10)
+        }
+      }
+      """
+    let result = Support.compile(source, CompileOptions(format: .symbol))
+    let text = result.renderedDiagnostics
+    #expect(result.hasErrors && result.output == nil)
+    #expect(text.contains("test.badge:5:45: error: index 2 is out of range"), "\(text)")
+    #expect(text.contains("test.badge:6:5: warning: the shape lies wholly outside the 100 × 100 canvas"), "\(text)")
+    #expect(
+      text.components(separatedBy: "note: at the symbol's \"black\" weight (weight = \"black\")").count == 3, "\(text)")
+    #expect(!text.contains("given by -D"), "\(text)")
+    let alike = Support.compile(
+      "let weight = \"regular\"\nlet r = weight == \"ultraLight\" ? 2 : 10\nbadge S size 100 { circle().fill(black).padding(r) }",
+      CompileOptions(format: .symbol))
+    #expect(!alike.hasErrors)
+    #expect(
+      alike.renderedDiagnostics.contains("test.badge:3:7: warning: the symbol's three weights are the same drawing"))
+    let extra = Support.compile(
+      """
+      let weight = "regular"
+      badge S size 100 {
+        zstack {
+          circle().fill(black)
+          if weight == "black" { rect().fill(black).padding(40) }
+        }
+      }
+      """, CompileOptions(format: .symbol))
+    #expect(
+      extra.renderedDiagnostics.contains(
+        "test.badge:5:28: error: the symbol's weights cannot be interpolated: the Black weight draws 2 shapes and the Regular 1"
+      ), "\(extra.renderedDiagnostics)")
+  }
+
   /// `-o NAME.symbolset`: the template and a Contents.json with Apple's
   /// keys, written by the command line.
   @Test func symbolSetFolder() throws {

@@ -116,6 +116,9 @@ public enum Message: Equatable, Sendable {
   case swiftUIApproximates(String)
   /// A symbol of a badge without `let weight`: every weight the same.
   case symbolWithoutWeight
+  /// A symbol whose three weights draw the same, though the badge has a
+  /// `weight`.
+  case symbolWeightsAlike
   /// A repeat whose count is 0.
   case emptyRepeat
   /// `.opacity(0)`: the element draws nothing.
@@ -365,6 +368,9 @@ public enum Message: Equatable, Sendable {
       return "let '\(shown(name))' hides \(what); call it something else"
     case .swiftUIApproximates(let what):
       return "the SwiftUI code draws \(what)"
+    case .symbolWeightsAlike:
+      return
+        "the symbol's three weights are the same drawing: nothing the badge draws changes with 'weight', which is \"ultralight\", \"regular\" and \"black\" (compared with another string, it is never equal)"
     case .symbolWithoutWeight:
       return
         "the badge has no top-level 'let weight', so the symbol's three weights are the same drawing; declare 'let weight = \"regular\"' and draw by it (the symbol is compiled with weight \"ultralight\", \"regular\" and \"black\")"

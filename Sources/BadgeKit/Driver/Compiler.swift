@@ -373,11 +373,16 @@ private func compileWithWeights(_ source: SourceFile, _ options: CompileOptions)
       missing = true
       break
     }
+    // What this weight alone finds (a shape off the canvas, an error),
+    // said of the weight, in the result's files.
+    let known = Set(result.diagnostics.map { "\($0.range) \($0.text)" })
+    for d in compiled.diagnostics where d.severity != .note {
+      guard let moved = weightDiagnostic(d, from: compiled.files, into: result, weight: value),
+        !known.contains("\(moved.range) \(moved.text)")
+      else { continue }
+      result.diagnostics.append(moved)
+    }
     guard let s = compiled.scene, !compiled.hasErrors else {
-      let known = Set(result.diagnostics.map { "\($0.range) \($0.text)" })
-      result.diagnostics += compiled.diagnostics.filter {
-        $0.severity == .error && !known.contains("\($0.range) \($0.text)")
-      }
       result.scene = nil
       return result
     }
@@ -388,9 +393,39 @@ private func compileWithWeights(_ source: SourceFile, _ options: CompileOptions)
     if let range = result.badgeRange {
       result.diagnostics.append(Diagnostic(.symbolWithoutWeight, at: range, severity: .warning))
     }
+  } else if weights[0] == weights[1] && weights[1] == weights[2], let range = result.badgeRange {
+    result.diagnostics.append(Diagnostic(.symbolWeightsAlike, at: range, severity: .warning))
   }
   result.weightScenes = weights
   return result.rendered(as: options.format, raster: options.raster)
+}
+
+/// `d`, found compiling the symbol's weight `weight` (whose files are
+/// `files`), placed in `result`'s files, with a note of the weight in place
+/// of the notes at its `-D`; nil when a place of it is in no file of
+/// `result` (but the weight's own `-D`).
+private func weightDiagnostic(_ d: Diagnostic, from files: [SourceFile], into result: CompileResult, weight: String)
+  -> Diagnostic?
+{
+  let ownOverride = "weight=" + weight
+  func index(_ file: Int) -> Int? {
+    guard files.indices.contains(file) else { return nil }
+    let f = files[file]
+    if f.name == "<command line>" && f.bytes.elementsEqual(ownOverride.utf8) { return nil }
+    return result.files.firstIndex { $0.name == f.name && $0.bytes == f.bytes }
+  }
+  func moved(_ r: SourceRange) -> SourceRange? {
+    index(r.file).map { SourceRange(file: $0, start: r.start, end: r.end) }
+  }
+  guard let range = moved(d.range) else { return nil }
+  var out = d
+  out.range = range
+  out.notes = d.notes.compactMap { n in moved(n.range).map { Note(n.text, at: $0) } }
+  if let badge = result.badgeRange {
+    out.notes.append(Note("at the symbol's \(weight) weight (weight = \(weight))", at: badge))
+  }
+  out.fixIts = []
+  return out
 }
 
 private func compileOnThisStack(_ source: SourceFile, _ options: CompileOptions) -> CompileResult {

@@ -9,6 +9,14 @@
 // interpolated (the same shapes, each with the same points in the same
 // order, in all three).
 
+/// One filled shape of a symbol's weight: its path in canvas points,
+/// where it was drawn, and whether it is text.
+struct SymbolShape {
+  var path: [PathElement]
+  var origin: FillOrigin?
+  var text: Bool
+}
+
 /// Writes an SF Symbols custom-symbol template.
 struct SymbolTemplateWriter {
   /// Something the template cannot hold, or a weight that does not match
@@ -45,8 +53,8 @@ struct SymbolTemplateWriter {
 
   /// One weight's filled shapes, each in canvas points, with where each
   /// was drawn; what the template cannot hold goes to `problems`.
-  static func shapes(_ scene: Scene, into problems: inout [Problem]) -> [(path: [PathElement], origin: FillOrigin?)] {
-    var out: [(path: [PathElement], origin: FillOrigin?)] = []
+  static func shapes(_ scene: Scene, into problems: inout [Problem]) -> [SymbolShape] {
+    var out: [SymbolShape] = []
     var colour: RGBA?
     var reported: Set<String> = []
     func cannot(_ what: String, _ nodes: [SceneNode]) {
@@ -87,7 +95,10 @@ struct SymbolTemplateWriter {
             cannot("an even-odd fill (SF Symbols fill by the non-zero rule)", [node])
             continue
           }
-          out.append((f.path.elements.map { LayoutEngine.mapped($0, f.transform) }, f.origin))
+          out.append(
+            SymbolShape(
+              path: f.path.elements.map { LayoutEngine.mapped($0, f.transform) }, origin: f.origin, text: f.text != nil)
+          )
         case .layer(let opacity, let children):
           if opacity < 1 {
             cannot("an opacity over a group (a symbol is drawn opaque in its colour)", children)
@@ -118,25 +129,30 @@ struct SymbolTemplateWriter {
 
   /// Where the weights' shapes differ so that SF Symbols cannot
   /// interpolate between them (nil when they match point for point).
-  static func mismatch(_ weights: [[(path: [PathElement], origin: FillOrigin?)]]) -> Problem? {
+  static func mismatch(_ weights: [[SymbolShape]]) -> Problem? {
     let regular = weights[1]
     for (w, other) in weights.enumerated() where w != 1 {
       let name = columns[w].weight
       guard other.count == regular.count else {
+        // (At the first shape one weight draws and the other does not.)
+        let extra = other.count > regular.count ? other[regular.count] : regular[other.count]
         return Problem(
           what:
             "the \(name) weight draws \(other.count) shape\(other.count == 1 ? "" : "s") and the Regular \(regular.count)",
-          origin: regular.first?.origin, mismatch: true)
+          origin: extra.origin, mismatch: true)
       }
       for (i, (a, b)) in zip(regular, other).enumerated() {
+        // (A font's faces have outlines of their own.)
+        let hint =
+          a.text || b.text ? " (text: each weight's face draws its letters its own way; draw them as paths)" : ""
         guard a.path.count == b.path.count else {
           return Problem(
-            what: "shape \(i + 1) has \(b.path.count) segments at \(name) and \(a.path.count) at Regular",
+            what: "shape \(i + 1) has \(b.path.count) segments at \(name) and \(a.path.count) at Regular\(hint)",
             origin: a.origin, mismatch: true)
         }
         for (k, (x, y)) in zip(a.path, b.path).enumerated() where kind(x) != kind(y) {
           return Problem(
-            what: "segment \(k + 1) of shape \(i + 1) is \(kind(y)) at \(name) and \(kind(x)) at Regular",
+            what: "segment \(k + 1) of shape \(i + 1) is \(kind(y)) at \(name) and \(kind(x)) at Regular\(hint)",
             origin: a.origin, mismatch: true)
         }
       }
