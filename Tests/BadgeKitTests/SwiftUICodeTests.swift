@@ -223,6 +223,9 @@ struct SwiftUICodeTests {
         Seal().fill(radial(red, blue, endRadius: 40%)).frame(width: 40, height: 40)
         Icon().fill(teal).clipShape(Seal(points: 8)).frame(width: 20, height: 20)
         roundedRect(radius: 4).strokeBorder(black, width: 2).opacity(50%)
+        path { move (10, 10) arc tangent1End: (90, 10), tangent2End: (90, 90), radius: 20 }.stroke(black, width: 2)
+        rect().fill(red).frame(width: 9, height: 9).rotate(lerp(10deg, 80deg, 0.5)).rotate(atan2(1, 1))
+        text("\\(50%) done").rotate(asin(0.5))
         if kind == "wide" {
           text("\\(values.count) of \\(values.sum()): \\(km.formatted(decimals: 1)) km, \\(km, specifier: "%.2f")")
             .font(family: "DejaVu Sans", size: kind == "wide" ? 9 : 8, weight: kind == "wide" ? .bold : .regular)
@@ -256,6 +259,9 @@ struct SwiftUICodeTests {
       "\\(km.formatted(.number.precision(.fractionLength(1)))) km", "\\(String(format: \"%.2f\", km))",
       ".font(.custom(\"DejaVu Sans\", size: (kind == \"wide\" ? 9 : 8)).weight((kind == \"wide\" ? .bold : .regular)))",
       ".fixedSize()", "} else if kind == \"tall\" {",
+      "path.addArc(tangent1End: CGPoint(x: 90, y: 10), tangent2End: CGPoint(x: 90, y: 90), radius: 20)",
+      ".rotationEffect(.degrees(10 + (80 - 10) * 0.5))", ".rotationEffect(.degrees(atan2(1, 1) * 180 / Double.pi))",
+      "Text(\"50% done\")", ".rotationEffect(.degrees(asin(0.5) * 180 / Double.pi))",
       "CurvedText(\"ROUND\", radius: 30, font: .caption, weight: .bold, tracking: 1, style: AnyShapeStyle(LinearGradient(",
       "CurvedText(\"side\", angle: .degrees(90), inside: false, italic: true)", "struct CurvedText: View {",
       ".trim(from: 0, to: sweep.degrees / 360)",

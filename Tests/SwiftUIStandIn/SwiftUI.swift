@@ -593,6 +593,7 @@ public struct Path: Shape {
     elements.append(.curve(to: end, control1: control1, control2: control2))
   }
   public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {}
+  public mutating func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {}
   public mutating func closeSubpath() { elements.append(.closeSubpath) }
   public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path {
     func moved(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x + dx, y: p.y + dy) }

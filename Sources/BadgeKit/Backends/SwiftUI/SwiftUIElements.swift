@@ -441,6 +441,9 @@ extension SwiftUIWriter {
         "path.addCurve(to: \(try point(unlabelled[0])), control1: \(try point(try labelled("control1"))), control2: \(try point(try labelled("control2"))))"
     case "close":
       return "path.closeSubpath()"
+    case "arc" where within.isEmpty && c.arguments.contains(where: { $0.label == "tangent1End" }):
+      return
+        "path.addArc(tangent1End: \(try point(try labelled("tangent1End"))), tangent2End: \(try point(try labelled("tangent2End"))), radius: \(try x.number(try labelled("radius"))))"
     case "arc" where within.isEmpty:
       guard unlabelled.count == 1, c.arguments.contains(where: { $0.label == "startAngle" }) else { break }
       let clockwise =
@@ -449,6 +452,9 @@ extension SwiftUIWriter {
         "path.addArc(center: \(try point(unlabelled[0])), radius: \(try x.number(try labelled("radius"))), startAngle: \(try x.angle(try labelled("startAngle"))), endAngle: \(try x.angle(try labelled("endAngle"))), clockwise: \(clockwise))"
     default: break
     }
-    throw SwiftUIProblem(what: "the path command '\(c.name)' written this way", range: c.range)
+    throw SwiftUIProblem(
+      what:
+        "the path command '\(c.name)' written this way (SwiftUI's: move, line, lines, quad, cubic, close, arc by centre or tangents)",
+      range: c.range)
   }
 }

@@ -153,6 +153,11 @@ struct SwiftExpressions {
       switch name {
       case "rgb", "rgba", "hsb", "hsba": return .color
       case "linear", "radial", "angular": return .paint
+      case "asin", "acos", "atan", "atan2": return .angle
+      case "lerp":
+        if case .call(_, let args) = e.kind, let first = args.first, kind(first.value) == .angle { return .angle }
+        return .number
+      case "mix": return .color
       case "min", "max", "abs", "clamp", "sum":
         if case .call(_, let args) = e.kind, let first = args.first {
           let k = kind(first.value)
@@ -289,7 +294,7 @@ struct SwiftExpressions {
         case .refused:
           throw SwiftUIProblem(
             what:
-              "a percentage of a length here (SwiftUI measures its container with a GeometryReader: inside 'geometry { … }')",
+              "a percentage of a length here (SwiftUI measures a container only directly inside 'geometry { … }')",
             range: e.range)
         }
       case .deg, .rad: throw SwiftUIProblem(what: "an angle where a number goes", range: e.range)
@@ -388,6 +393,13 @@ struct SwiftExpressions {
     case .index where kind(e) == .angle: return "\(try item(e)!).degrees"
     case .negate(let x): return "-" + (try wrapped(x, { (x) throws in try degrees(x) }))
     case .conditional(let c, let a, let b): return "(\(try bool(c)) ? \(try degrees(a)) : \(try degrees(b)))"
+    case .call(let name, let args) where ["asin", "acos", "atan"].contains(name) && args.count == 1:
+      return "\(name)(\(try number(args[0].value))) * 180 / Double.pi"
+    case .call("atan2", let args) where args.count == 2:
+      return "atan2(\(try number(args[0].value)), \(try number(args[1].value))) * 180 / Double.pi"
+    case .call("lerp", let args) where args.count == 3:
+      let (a, b) = (SwiftExpressions.parenthesised(try degrees(args[0].value)), try degrees(args[1].value))
+      return "\(a) + (\(b) - \(a)) * \(SwiftExpressions.parenthesised(try number(args[2].value)))"
     case .binary(let op, let a, let b):
       switch op {
       case .add, .subtract: return try binary(op, a, b, { (x) throws in try degrees(x) })
@@ -428,6 +440,10 @@ struct SwiftExpressions {
       return "\(try color(base)).opacity(\(try with(.fraction).number(args[0].value)))"
     case .conditional(let c, let a, let b): return "(\(try bool(c)) ? \(try color(a)) : \(try color(b)))"
     case .index: return try item(e)!
+    case .call("mix", _), .member(_, "mix", _, _):
+      throw SwiftUIProblem(
+        what: "colour mixing (SwiftUI mixes colours only from iOS 18, in its own colour space: give the mixed colour)",
+        range: e.range)
     default: throw SwiftUIProblem(what: "this expression as a colour", range: e.range)
     }
   }
@@ -572,7 +588,12 @@ struct SwiftExpressions {
         switch p {
         case .text(let t): out += String(SwiftExpressions.quoted(t).dropFirst().dropLast())
         case .value(let v, let specifier, _):
-          out += try interpolated(v, specifier: specifier)
+          if case .number(let x, .percent) = v.kind, specifier == nil {
+            // (A percentage written out is its text.)
+            out += SwiftExpressions.literal(x) + "%"
+          } else {
+            out += try interpolated(v, specifier: specifier)
+          }
         }
       }
       return out + "\""

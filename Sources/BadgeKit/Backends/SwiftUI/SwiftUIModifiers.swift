@@ -202,7 +202,8 @@ extension SwiftUIWriter {
       return ".shadow(\(parts.joined(separator: ", ")))"
     case "blur":
       return ".blur(radius: \(try labelled["radius"].map(num) ?? positional.first.map(num) ?? "0"))"
-    case "clipShape", "mask" where m.content == nil:
+    case "clipShape",
+      "mask" where m.content == nil:
       // The shape is a view argument, or a call the parser read as one.
       var shapeCall: (String, SourceRange, [Argument])? = nil
       var view: Element? = nil
@@ -242,7 +243,9 @@ extension SwiftUIWriter {
       // covers; a mask's view is as it is drawn.)
       var clip = el
       var args = [Argument(label: nil, labelRange: m.nameRange, value: Expr(.name("black"), m.range))]
-      if evenOdd, let rule = labelled["rule"] { args.append(Argument(label: "rule", labelRange: m.nameRange, value: rule)) }
+      if evenOdd, let rule = labelled["rule"] {
+        args.append(Argument(label: "rule", labelRange: m.nameRange, value: rule))
+      }
       if m.name == "clipShape" {
         clip.modifiers.insert(Modifier(name: "fill", nameRange: m.nameRange, arguments: args, range: m.range), at: 0)
       }

@@ -515,7 +515,8 @@ struct SwiftUIWriter {
       var ratio = "1"
       attempt { ratio = try $0.expressions.number(aspect.arguments[0].value) }
       lines.append(
-        "    // .aspectRatio(\(ratio), contentMode: .fit): the largest such rectangle, at the top-left (as badgec places a component's content).")
+        "    // .aspectRatio(\(ratio), contentMode: .fit): the largest such rectangle, at the top-left (as badgec places a component's content)."
+      )
       lines.append("    let ratio: CGFloat = \(ratio)")
       lines.append("    let width = min(rect.width, rect.height * ratio)")
       lines.append("    let height = width / ratio")
