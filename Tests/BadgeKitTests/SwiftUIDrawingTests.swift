@@ -43,6 +43,32 @@ enum SwiftUIDrawing {
     return String(decoding: try Support.run(exe, []).stdout, as: UTF8.self)
   }
 
+  /// Compiles `source`'s SwiftUI code, draws it with the stand-in's
+  /// renderer and resvg, and expects it close to badgec's own SVG of
+  /// `source` drawn by resvg: within `mean`/255 on average, `fraction` of
+  /// the pixels within 16. The code, for further checks.
+  static func expectDrawnAlike(
+    _ source: String, _ options: CompileOptions = CompileOptions(), name: String, mean: Double, fraction: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let code = try #require(SwiftUISupport.code(source, options), sourceLocation: sourceLocation)
+    let svg = try #require(
+      Support.output(source, as: .svg, options).map { String(decoding: $0, as: UTF8.self) },
+      sourceLocation: sourceLocation)
+    let size = try #require(Support.compile(source, options).scene?.size, sourceLocation: sourceLocation)
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    guard let drawn = try drawn(code, size: size, in: dir) else { return code }
+    try #require(!drawn.hasPrefix("error:"), "\(drawn)", sourceLocation: sourceLocation)
+    guard let theirs = try image(drawn, in: dir, name: "swiftui"), let ours = try image(svg, in: dir, name: "badgec")
+    else { return code }
+    try RasterSupport.expectClose(
+      "swiftui-\(name)", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: mean, fraction: fraction,
+      keeping: [("swiftui-\(name).swift", Array(code.utf8)), ("swiftui-\(name).drawn.svg", Array(drawn.utf8))],
+      sourceLocation: sourceLocation)
+    return code
+  }
+
   /// `svg` drawn by resvg over white.
   static func image(_ svg: String, in dir: URL, name: String) throws -> RGBImage? {
     guard let resvg = Support.tool("resvg"), let pngtopnm = Support.tool("pngtopnm") else { return nil }
@@ -64,21 +90,9 @@ struct SwiftUIDrawingTests {
   func generatedCodeDrawsTheBadge(_ name: String) throws {
     var options = CompileOptions()
     options.importPaths = [Support.url("samples").path]
-    let source = try Support.read("samples/\(name).badge")
-    let code = try #require(SwiftUISupport.code(source, options))
-    let svg = try #require(Support.output(source, as: .svg, options).map { String(decoding: $0, as: UTF8.self) })
-    let size = try #require(Support.compile(source, options).scene?.size)
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    guard let drawn = try SwiftUIDrawing.drawn(code, size: size, in: dir) else { return }
-    try #require(!drawn.hasPrefix("error:"), "\(drawn)")
-    guard let theirs = try SwiftUIDrawing.image(drawn, in: dir, name: "swiftui"),
-      let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec")
-    else { return }
     // (Shadows differ a little: the stand-in's are feDropShadow filters.)
-    try RasterSupport.expectClose(
-      "swiftui-\(name)", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: 1.5, fraction: 0.99,
-      keeping: [("swiftui-\(name).swift", Array(code.utf8)), ("swiftui-\(name).drawn.svg", Array(drawn.utf8))])
+    _ = try SwiftUIDrawing.expectDrawnAlike(
+      try Support.read("samples/\(name).badge"), options, name: name, mean: 1.5, fraction: 0.99)
   }
 
   /// Components take the whole frame they are offered, their content at
@@ -94,22 +108,10 @@ struct SwiftUIDrawingTests {
       + "badge W size 300, 150 { Hexagon().fill(teal) }",
   ])
   func componentsTakeTheirFrameFromTheTopLeft(_ source: String) throws {
-    let code = try #require(SwiftUISupport.code(source))
+    let code = try SwiftUIDrawing.expectDrawnAlike(source, name: "component", mean: 1, fraction: 0.999)
     #expect(
       code.contains(".frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)")
         || code.contains(".offsetBy(dx: rect.minX, dy: rect.minY)"), "\(code)")
-    let size = try #require(Support.compile(source).scene?.size)
-    let svg = try #require(
-      Support.output(source, as: .svg, CompileOptions()).map { String(decoding: $0, as: UTF8.self) })
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    guard let drawn = try SwiftUIDrawing.drawn(code, size: size, in: dir) else { return }
-    try #require(!drawn.hasPrefix("error:"), "\(drawn)")
-    guard let theirs = try SwiftUIDrawing.image(drawn, in: dir, name: "swiftui"),
-      let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec")
-    else { return }
-    try RasterSupport.expectClose(
-      "swiftui-component", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: 1, fraction: 0.999)
   }
 
   /// Group opacity and shadows (composited first, as badgec draws them),
@@ -139,7 +141,8 @@ struct SwiftUIDrawingTests {
     """
 
   @Test func effectsDrawAsTheBadge() throws {
-    let code = try #require(SwiftUISupport.code(SwiftUIDrawingTests.effects))
+    let effects = SwiftUIDrawingTests.effects
+    let code = try SwiftUIDrawing.expectDrawnAlike(effects, name: "effects", mean: 1, fraction: 0.995)
     for part in [
       ".compositingGroup()\n      .opacity(0.5)", "Pair()\n        .compositingGroup()\n        .shadow(radius: 4)",
       ".strokeBorder(Color.red, lineWidth: 10)", "Circle().trim(from: 0, to: 0.6)\n", ".mask {\n          Circle()",
@@ -149,25 +152,16 @@ struct SwiftUIDrawingTests {
     ] {
       #expect(code.contains(part), "missing: \(part)\n\(code)")
     }
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let svg = try #require(
-      Support.output(SwiftUIDrawingTests.effects, as: .svg, CompileOptions()).map {
-        String(decoding: $0, as: UTF8.self)
-      })
-    guard let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec"),
-      let drawn = try SwiftUIDrawing.drawn(code, size: Size(160, 160), in: dir)
-    else { return }
-    try #require(!drawn.hasPrefix("error:"), "\(drawn)")
-    let theirs = try #require(try SwiftUIDrawing.image(drawn, in: dir, name: "swiftui"))
-    try RasterSupport.expectClose(
-      "swiftui-effects", ours: ours, theirs: theirs, by: "swiftui-stand-in", mean: 1, fraction: 0.995,
-      keeping: [("swiftui-effects.swift", Array(code.utf8))])
     // Without the compositing groups, SwiftUI's opacity and shadow apply
     // shape by shape: the overlap shows, and the comparison sees it.
     let ungrouped = code.split(separator: "\n", omittingEmptySubsequences: false)
       .filter { $0.drop { $0 == " " } != ".compositingGroup()" }.joined(separator: "\n")
-    guard let plain = try SwiftUIDrawing.drawn(ungrouped, size: Size(160, 160), in: dir),
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = try #require(
+      Support.output(effects, as: .svg, CompileOptions()).map { String(decoding: $0, as: UTF8.self) })
+    guard let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec"),
+      let plain = try SwiftUIDrawing.drawn(ungrouped, size: Size(160, 160), in: dir),
       let apart = try SwiftUIDrawing.image(plain, in: dir, name: "ungrouped")
     else { return }
     let (mean, fraction) = ours.compare(apart, within: 16)

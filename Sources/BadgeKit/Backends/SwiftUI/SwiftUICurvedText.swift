@@ -69,42 +69,6 @@ extension SwiftUIWriter {
     return ("\(type)(\(parts.joined(separator: ", ")))", taken)
   }
 
-  /// Whether `block` (or what it holds) sets text along a circle.
-  static func usesCurvedText(_ block: Block) -> Bool {
-    var found = false
-    func items(_ list: [BlockItem]) {
-      for item in list where !found {
-        switch item {
-        case .let(let d): expr(d.value)
-        case .element(let e): element(e)
-        case .conditional(let i):
-          items(i.then.items)
-          if let o = i.otherwise { items(o.items) }
-        }
-      }
-    }
-    func expr(_ e: Expr) {
-      if case .view(let el) = e.kind { element(el) }
-      for child in e.children { expr(child) }
-    }
-    func element(_ e: Element) {
-      switch e.primary {
-      case .call("text", _, let args) where isCurved(args): found = true
-      case .call(_, _, let args): for a in args { expr(a.value) }
-      case .stack(let s): items(s.body.items)
-      case .geometry(let b): items(b.items)
-      case .repeat(_, _, _, let body, _): items(body.items)
-      case .path, .pathData: break
-      }
-      for m in e.modifiers {
-        for a in m.arguments { expr(a.value) }
-        if let c = m.content { items(c.items) }
-      }
-    }
-    items(block.items)
-    return found
-  }
-
   /// The `CurvedText` view, named `type`.
   static func curvedTextSource(_ type: String) -> [String] {
     [

@@ -24,8 +24,10 @@ extension SwiftUIWriter {
     return text + ")"
   }
 
-  /// Whether `block` (or what it holds) draws SVG path data.
-  static func usesPathData(_ block: Block) -> Bool {
+  /// Whether `block`, or a view it holds (in stacks, readers, repeats,
+  /// conditions, modifiers' blocks and view arguments), is an element
+  /// for which `test` is true.
+  static func holds(_ block: Block, _ test: (Element) -> Bool) -> Bool {
     var found = false
     func items(_ list: [BlockItem]) {
       for item in list where !found {
@@ -43,13 +45,16 @@ extension SwiftUIWriter {
       for child in e.children { expr(child) }
     }
     func element(_ e: Element) {
+      if test(e) {
+        found = true
+        return
+      }
       switch e.primary {
-      case .pathData: found = true
       case .call(_, _, let args): for a in args { expr(a.value) }
       case .stack(let s): items(s.body.items)
       case .geometry(let b): items(b.items)
       case .repeat(_, _, _, let body, _): items(body.items)
-      case .path: break
+      case .path, .pathData: break
       }
       for m in e.modifiers {
         for a in m.arguments { expr(a.value) }

@@ -122,30 +122,30 @@ struct SwiftUIWriter {
         grew = true
       }
     }
-    for (builtin, type) in [("star", "StarShape"), ("polygon", "PolygonShape")]
-    where SwiftUIWriter.calls(in: badge.body).contains(builtin)
-      || used.contains(where: { SwiftUIWriter.calls(in: components[$0]!.body).contains(builtin) })
-    {
-      var name = type
+    // The shapes and views of badgec's that SwiftUI lacks, named clear of
+    // the others, when the badge or a component it uses holds them.
+    let holders = [badge.body] + used.map { components[$0]!.body }
+    let extras: [(key: String, type: String, used: (Block) -> Bool)] = [
+      ("star", "StarShape", { SwiftUIWriter.calls(in: $0).contains("star") }),
+      ("polygon", "PolygonShape", { SwiftUIWriter.calls(in: $0).contains("polygon") }),
+      (
+        "path", "SVGPath",
+        { SwiftUIWriter.holds($0) { if case .pathData = $0.primary { return true } else { return false } } }
+      ),
+      (
+        "curvedText", "CurvedText",
+        {
+          SwiftUIWriter.holds($0) {
+            if case .call("text", _, let a) = $0.primary { return SwiftUIWriter.isCurved(a) } else { return false }
+          }
+        }
+      ),
+    ]
+    for extra in extras where holders.contains(where: extra.used) {
+      var name = extra.type
       while taken.contains(name) { name += "_" }
       taken.insert(name)
-      extraShapes[builtin] = name
-    }
-    if SwiftUIWriter.usesPathData(badge.body)
-      || used.contains(where: { SwiftUIWriter.usesPathData(components[$0]!.body) })
-    {
-      var name = "SVGPath"
-      while taken.contains(name) { name += "_" }
-      taken.insert(name)
-      extraShapes["path"] = name
-    }
-    if SwiftUIWriter.usesCurvedText(badge.body)
-      || used.contains(where: { SwiftUIWriter.usesCurvedText(components[$0]!.body) })
-    {
-      var name = "CurvedText"
-      while taken.contains(name) { name += "_" }
-      taken.insert(name)
-      extraShapes["curvedText"] = name
+      extraShapes[extra.key] = name
     }
     // (A parameter passed on from another component's takes its kind:
     // passes until nothing more is learnt.)
