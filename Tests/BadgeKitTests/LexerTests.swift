@@ -115,7 +115,7 @@ struct LexerTests {
 
   /// Every keyword is read as one; a word that begins or ends like one
   /// is a name (the lexer picks the keyword a word could be by its first
-  /// byte, then compares the whole word).
+  /// byte and its length, then compares the whole word).
   @Test func keywordsAndWordsLikeThem() {
     for k in Keyword.allCases {
       let word = k.rawValue

@@ -21,20 +21,30 @@ public enum Keyword: String, Sendable, CaseIterable {
     zstack
 
   /// The keyword spelled by `bytes`, if any, without building a String:
-  /// only the keywords with the word's first letter are compared.
+  /// the first letter and the length pick the one keyword it could be
+  /// (no two share both), which is then compared.
   static func match(_ bytes: ArraySlice<UInt8>) -> Keyword? {
-    guard bytes.count >= 2 && bytes.count <= 9, let first = bytes.first,
-      first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
-    else { return nil }
-    for k in byFirstLetter[Int(first - UInt8(ascii: "a"))] where k.rawValue.utf8.count == bytes.count {
-      if k.rawValue.utf8.elementsEqual(bytes) { return k }
+    guard let first = bytes.first else { return nil }
+    let candidate: Keyword
+    switch (first, bytes.count) {
+    case (UInt8(ascii: "a"), 2): candidate = .as
+    case (UInt8(ascii: "b"), 5): candidate = .badge
+    case (UInt8(ascii: "c"), 9): candidate = .component
+    case (UInt8(ascii: "e"), 4): candidate = .else
+    case (UInt8(ascii: "g"), 8): candidate = .geometry
+    case (UInt8(ascii: "h"), 6): candidate = .hstack
+    case (UInt8(ascii: "i"), 2): candidate = .if
+    case (UInt8(ascii: "i"), 6): candidate = .import
+    case (UInt8(ascii: "l"), 3): candidate = .let
+    case (UInt8(ascii: "p"), 4): candidate = .path
+    case (UInt8(ascii: "r"), 6): candidate = .repeat
+    case (UInt8(ascii: "s"), 4): candidate = .size
+    case (UInt8(ascii: "v"), 6): candidate = .vstack
+    case (UInt8(ascii: "w"), 6): candidate = .within
+    case (UInt8(ascii: "z"), 6): candidate = .zstack
+    default: return nil
     }
-    return nil
-  }
-
-  /// The keywords by their first letter, `a` to `z`.
-  private static let byFirstLetter: [[Keyword]] = (0..<26).map { letter in
-    allCases.filter { $0.rawValue.utf8.first == UInt8(ascii: "a") + UInt8(letter) }
+    return candidate.rawValue.utf8.elementsEqual(bytes) ? candidate : nil
   }
 }
 

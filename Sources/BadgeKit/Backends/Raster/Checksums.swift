@@ -5,7 +5,9 @@
 /// eight bytes a step by slicing: table k holds the CRC of a byte followed
 /// by k zero bytes, so eight lookups advance the CRC by eight bytes.
 struct CRC32 {
-  static let tables: [UInt32] = {
+  /// The slicing tables, computed bit by bit (the constants in
+  /// CRC32Tables.swift are these; a test compares them).
+  static func computedTables() -> [UInt32] {
     var t = [UInt32](repeating: 0, count: 8 * 256)
     for n in 0..<256 {
       var c = UInt32(n)
@@ -19,7 +21,7 @@ struct CRC32 {
       }
     }
     return t
-  }()
+  }
 
   private var value: UInt32 = 0xFFFF_FFFF
 

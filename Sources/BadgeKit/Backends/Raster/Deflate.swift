@@ -12,6 +12,12 @@
 // segments are compressed on different threads and simply concatenated, as
 // pigz does. An empty final block ends the stream.
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Compresses segments of a deflate stream; one per thread, reused.
 /// `chain` > 0 makes it thorough instead (as zlib's higher levels): every
 /// position entered in hash chains, up to `chain` earlier positions tried
@@ -61,7 +67,8 @@ final class Deflater {
   private var outCapacity: Int
   private var bits: UInt64 = 0
   private var bitCount = 0
-  /// `lengthIndex` and `distanceIndices`, held here: the hot loop reads
+  /// Each length's code (by length − 3) and each distance's (see
+  /// `writeCodeIndices`), made for each compressor: the hot loop reads
   /// them without the checks that a static's first use needs.
   private let lengthCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
   private let distanceCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
@@ -93,22 +100,24 @@ final class Deflater {
     while bits < 15 && 1 << bits < (length ?? Int.max) { bits += 1 }
     hashBits = bits
     hashShift = UInt32(32 - bits)
-    head = .allocate(capacity: 1 << bits)
+    // Zeroed by calloc: a table of 2^15 entries comes from pages the
+    // system hands over zeroed, so it is not written twice.
+    head = calloc(1 << bits, MemoryLayout<Int32>.stride)!.bindMemory(to: Int32.self, capacity: 1 << bits)
     blockLimit = min(Deflater.blockTokens, (length ?? Deflater.blockTokens) + 8)
     tokens = .allocate(capacity: blockLimit)
     outCapacity = min(1 << 16, (length ?? 1 << 16) + 1024)
     out = .allocate(capacity: outCapacity)
     previous = .allocate(capacity: chain > 0 ? size : 1)
     previous.initialize(repeating: 0, count: chain > 0 ? size : 1)
-    Deflater.lengthIndex.withUnsafeBufferPointer { lengthCodes.initialize(from: $0.baseAddress!, count: 256) }
-    Deflater.distanceIndices.withUnsafeBufferPointer { distanceCodes.initialize(from: $0.baseAddress!, count: 512) }
-    head.initialize(repeating: 0, count: 1 << bits)
+    Deflater.writeCodeIndices(lengthCodes, 256, Deflater.lengthBase) { $0 + 3 }
+    Deflater.writeCodeIndices(distanceCodes, 256, Deflater.distanceBase) { $0 + 1 }
+    Deflater.writeCodeIndices(distanceCodes + 256, 256, Deflater.distanceBase) { ($0 << 7) + 1 }
     literalCounts.initialize(repeating: 0, count: 286)
     distanceCounts.initialize(repeating: 0, count: 30)
   }
 
   deinit {
-    head.deallocate()
+    free(head)
     previous.deallocate()
     tokens.deallocate()
     literalCounts.deallocate()
@@ -575,20 +584,20 @@ final class Deflater {
   private static let distanceExtra = [
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
   ]
-  /// The length code index (0…28) of every length 3…258, by length − 3.
-  private static let lengthIndex: [UInt8] = codeIndices((3...258).map { $0 }, lengthBase)
-  /// The distance code of distances 1…256 by distance − 1, then of longer
-  /// ones by (distance − 1) >> 7 (as zlib does).
-  private static let distanceIndices: [UInt8] =
-    codeIndices((1...256).map { $0 }, distanceBase) + codeIndices((0..<256).map { ($0 << 7) + 1 }, distanceBase)
-
-  /// For each of `values` (ascending), the last code whose base is at most
-  /// the value: one walk along the codes, not a search for each.
-  private static func codeIndices(_ values: [Int], _ bases: [Int]) -> [UInt8] {
+  /// Writes the code of each of `count` values (`value(i)`, ascending):
+  /// the last code whose base is at most the value, found by one walk
+  /// along the codes. The lengths' table is the code index (0…28) of every
+  /// length 3…258 by length − 3; the distances', the code of distances
+  /// 1…256 by distance − 1, then of longer ones by (distance − 1) >> 7 (as
+  /// zlib does).
+  private static func writeCodeIndices(
+    _ out: UnsafeMutablePointer<UInt8>, _ count: Int, _ bases: [Int], value: (Int) -> Int
+  ) {
     var code = 0
-    return values.map { value in
-      while code + 1 < bases.count && bases[code + 1] <= value { code += 1 }
-      return UInt8(code)
+    for i in 0..<count {
+      let v = value(i)
+      while code + 1 < bases.count && bases[code + 1] <= v { code += 1 }
+      out[i] = UInt8(code)
     }
   }
 }
