@@ -31,8 +31,9 @@ final class Deflater {
   var output: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: out, count: outCount) }
 
   static let windowSize = 32_768
-  /// The hash table's size (2^hashBits entries): 2^15, or less for a
-  /// stream known to be short, whose tables are not worth zeroing.
+  /// The hash table's size (2^hashBits entries): 2^15, or for a stream
+  /// known to be short an entry for every four bytes of it (2^10 at
+  /// least), so that a small image's table touches a few pages, not 32.
   private let hashBits: Int
   private let hashShift: UInt32
   private static let minMatch = 4
@@ -97,7 +98,7 @@ final class Deflater {
     while size < min(Deflater.windowSize, length ?? Deflater.windowSize) { size <<= 1 }
     previousMask = size - 1
     var bits = 10
-    while bits < 15 && 1 << bits < (length ?? Int.max) { bits += 1 }
+    while bits < 15 && 1 << (bits + 2) < (length ?? Int.max) { bits += 1 }
     hashBits = bits
     hashShift = UInt32(32 - bits)
     // Zeroed by calloc: a table of 2^15 entries comes from pages the
