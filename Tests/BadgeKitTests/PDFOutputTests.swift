@@ -87,7 +87,7 @@ enum PDFSupport {
 struct PDFOutputTests {
   static let samples = [
     "landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal", "hikebadge", "summit", "streak",
-    "donut", "build-status",
+    "donut", "build-status", "achievement",
   ]
 
   /// Every sample at twice its size. MuPDF anti-aliases as badgec does

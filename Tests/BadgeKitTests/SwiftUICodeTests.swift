@@ -96,7 +96,7 @@ struct SwiftUICodeTests {
   /// The samples SwiftUI can say type-check against SwiftUI's API.
   @Test(arguments: [
     "landmark", "shield", "hikebadge", "outlined", "stripes", "build-status", "streak", "donut", "medal", "progress",
-    "sunburst", "summit",
+    "sunburst", "summit", "achievement",
   ])
   func sampleTypeChecks(_ name: String) throws {
     var options = CompileOptions()

@@ -887,6 +887,16 @@ extension View {
   public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
     ModifiedContent(self, .blur(radius: radius))
   }
+  // Colour effects: declared as SwiftUI's; the stand-in's renderer does
+  // not draw them (they are named as what it cannot draw).
+  public func grayscale(_ amount: Double) -> some View { ModifiedContent(self, .other("grayscale")) }
+  public func saturation(_ amount: Double) -> some View { ModifiedContent(self, .other("saturation")) }
+  public func brightness(_ amount: Double) -> some View { ModifiedContent(self, .other("brightness")) }
+  public func contrast(_ amount: Double) -> some View { ModifiedContent(self, .other("contrast")) }
+  public func hueRotation(_ angle: Angle) -> some View { ModifiedContent(self, .other("hueRotation")) }
+  public func colorMultiply(_ color: Color) -> some View { ModifiedContent(self, .other("colorMultiply")) }
+  public func colorInvert() -> some View { ModifiedContent(self, .other("colorInvert")) }
+  public func luminanceToAlpha() -> some View { ModifiedContent(self, .other("luminanceToAlpha")) }
   public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
     ModifiedContent(self, .clip(path: { shape.path(in: $0) }, evenOdd: style.isEOFilled))
   }

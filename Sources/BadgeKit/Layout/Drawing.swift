@@ -1,7 +1,7 @@
 // Placement and drawing: given the proposal a view was sized for and the
 // transform from its frame to the canvas, places its children (SwiftUI's
-// `placeSubviews`), applies render effects (rotate, scale, offset, opacity)
-// and emits scene nodes.
+// `placeSubviews`), applies render effects (rotate, scale, offset, opacity,
+// shadows, blurs, colour effects) and emits scene nodes.
 
 /// What flows down the tree while drawing: the fill set by the nearest
 /// enclosing `.fill` (an inner one wins), like SwiftUI's foreground style,
@@ -195,6 +195,13 @@ extension LayoutEngine {
       var group: [SceneNode] = []
       inner(p, t, context, &group)
       if !group.isEmpty { nodes.append(.blur(sigma: LayoutEngine.sigma(radius, t), children: group)) }
+    case .colorEffect(let matrix) where matrix.isIdentity:
+      // `.grayscale(0)`, `.hueRotation(0deg)`: nothing changes.
+      inner(p, t, context, &nodes)
+    case .colorEffect(let matrix):
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      if !group.isEmpty { nodes.append(.colorEffect(matrix, children: group)) }
     }
   }
 
@@ -231,7 +238,8 @@ extension LayoutEngine {
         return [.clip(shapes, children: clipArea(children, rule))]
       case .mask(let mask, let children):
         return [.mask(mask, children: clipArea(children, rule))]
-      case .layer(_, let children), .shadow(_, let children), .blur(_, let children):
+      case .layer(_, let children), .shadow(_, let children), .blur(_, let children),
+        .colorEffect(_, let children):
         return clipArea(children, rule)
       }
     }

@@ -1,8 +1,9 @@
 // Resolution of the modifiers that paint outlines and make groups:
 // `.stroke`/`.strokeBorder` (a style in points of the frame), `.clipShape`,
 // `.clipped`, `.mask` (a view to lay out later, with its scope), `.shadow`
-// and `.blur` (radii and offsets in points of the frame). Each argument
-// reports its own errors.
+// and `.blur` (radii and offsets in points of the frame), and the colour
+// effects (matrices, see ColorMatrix.swift). Each argument reports its own
+// errors.
 
 extension LayoutEngine {
   /// `.stroke(paint, width:, cap:, join:, miterLimit:, dash:, dashPhase:)`;
@@ -114,6 +115,44 @@ extension LayoutEngine {
       }
     }
     return .shadow(color: color, radius: radius, x: offset[0], y: offset[1])
+  }
+
+  /// SwiftUI's colour effects (ColorMatrix.swift): `.grayscale(amount)`,
+  /// `.saturation(amount)`, `.brightness(amount)`, `.contrast(amount)`,
+  /// `.hueRotation(angle)`, `.colorMultiply(color)`, `.colorInvert()`,
+  /// `.luminanceToAlpha()`.
+  func resolveColorEffect(_ m: Modifier, _ value: (String) -> (Value, SourceRange)?) -> ResolvedModifier? {
+    let ev = evaluator
+    let label = LayoutEngine.modifierParameters[m.name]!.first
+    guard let label else {
+      return .colorEffect(m.name == "colorInvert" ? .invert : .luminanceToAlpha)
+    }
+    guard let (v, r) = value(label) else {
+      ev.report(.missingArgument(label, of: m.name), m.range)
+      return nil
+    }
+    switch m.name {
+    case "hueRotation":
+      guard let a = ev.angle(v, r) else { return nil }
+      return .colorEffect(.hueRotation(a))
+    case "colorMultiply":
+      guard let c = ev.color(v, r) else { return nil }
+      return .colorEffect(.multiply(c))
+    default:
+      guard let x = ev.number(v, r) else { return nil }
+      switch m.name {
+      case "grayscale":
+        return .colorEffect(.grayscale(ev.clamped(x, 0, 1, "grayscale", percent: Warnings.isPercent(v), r)))
+      case "saturation":
+        guard x >= 0 else {
+          _ = ev.mismatch("a saturation that is not negative", v, r)
+          return nil
+        }
+        return .colorEffect(.saturation(x))
+      case "brightness": return .colorEffect(.brightness(x))
+      default: return .colorEffect(.contrast(x))
+      }
+    }
   }
 
   /// `.clipShape(shape, rule:)`, `.clipped()` and `.mask { … }` /

@@ -36,6 +36,9 @@ enum ResolvedModifier {
   indirect case shadow(color: RGBA, radius: Double, x: Double, y: Double)
   /// `.blur(radius:)`, in points of the frame.
   case blur(radius: Double)
+  /// `.grayscale`, `.saturation`, `.brightness`, `.contrast`,
+  /// `.hueRotation`, `.colorMultiply`, `.colorInvert`, `.luminanceToAlpha`.
+  case colorEffect(ColorMatrix)
   /// `.font`, `.bold()` and the other text modifiers: nothing to lay out
   /// (they set the text environment, see TextEnvironment.swift).
   case environment
@@ -117,6 +120,8 @@ extension LayoutEngine {
     "background": ["content", "alignment"],
     "shadow": ["color", "radius", "x", "y"],
     "blur": ["radius"],
+    "grayscale": ["amount"], "saturation": ["amount"], "brightness": ["amount"], "contrast": ["amount"],
+    "hueRotation": ["angle"], "colorMultiply": ["color"], "colorInvert": [], "luminanceToAlpha": [],
   ].merging(LayoutEngine.textModifiers) { a, _ in a }
 
   /// The modifiers that take a view as an argument, and its label:
@@ -317,6 +322,9 @@ extension LayoutEngine {
       return .trim(from: ends[0], to: ends[1])
     case "shadow", "blur":
       return resolveEffect(m, value, size)
+    case "grayscale", "saturation", "brightness", "contrast", "hueRotation", "colorMultiply", "colorInvert",
+      "luminanceToAlpha":
+      return resolveColorEffect(m, value)
     default:
       return nil
     }

@@ -365,6 +365,9 @@ public enum SceneNode: Hashable, Sendable {
   /// Children blurred by a Gaussian of deviation `sigma` (canvas points,
   /// along x and y), colour and alpha alike.
   case blur(sigma: Point, children: [SceneNode])
+  /// Children composited together, then each pixel's colour changed by
+  /// the matrix (SwiftUI's colour effects, see ColorMatrix.swift).
+  case colorEffect(ColorMatrix, children: [SceneNode])
 }
 
 extension SceneNode {
@@ -396,6 +399,8 @@ extension SceneNode {
     case .blur(let sigma, let children):
       let k = t.axisStretch
       return .blur(sigma: Point(sigma.x * k.x, sigma.y * k.y), children: all(children))
+    case .colorEffect(let m, let children):
+      return .colorEffect(m, children: all(children))
     }
   }
 
@@ -425,6 +430,10 @@ extension SceneNode {
       self = .blur(sigma: sigma, children: none)
       f(&c)
       self = .blur(sigma: sigma, children: c)
+    case .colorEffect(let m, var c):
+      self = .colorEffect(m, children: none)
+      f(&c)
+      self = .colorEffect(m, children: c)
     }
   }
 
@@ -440,7 +449,7 @@ extension SceneNode {
   public var children: [SceneNode] {
     switch self {
     case .fill: return []
-    case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c): return c
+    case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c), .colorEffect(_, let c): return c
     case .mask(let m, let c): return m + c
     }
   }
@@ -474,7 +483,7 @@ public struct Scene: Hashable, Sendable {
         case .mask(let m, let c):
           walk(m)
           walk(c)
-        case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c): walk(c)
+        case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c), .colorEffect(_, let c): walk(c)
         }
       }
     }

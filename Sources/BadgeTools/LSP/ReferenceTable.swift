@@ -15,10 +15,18 @@ enum ReferenceTable {
       "`.blur(radius:)`: blurs the view, colour and alpha, by the same Gaussian (σ = radius / 2)",
     ".bold":
       "`.fontWeight(w)`, `.bold()`, `.italic()`: the weight (`ultraLight` … `black`, or 1 to 1000), bold (700), italic",
+    ".brightness":
+      "`.brightness(amount)`: SwiftUI's: adds `amount` to each colour channel (0 as drawn, 1 white, −1 black)",
     ".clipShape":
       "`.clipShape(shape, rule:)`: draws only inside `shape`: a built-in shape, a component or `path { … }` (with modifiers: `.clipShape(Hexagon().padding(8))`), laid out in this view's frame; `rule` replaces the shapes' own fill rules. Clips nest (an intersection)",
     ".clipped":
       "`.clipped()`: clips to the view's frame",
+    ".colorInvert":
+      "`.colorInvert()`: SwiftUI's: each colour channel c becomes 1 − c",
+    ".colorMultiply":
+      "`.colorMultiply(color)`: SwiftUI's: each channel, alpha too, times the colour's (a white shape takes the colour)",
+    ".contrast":
+      "`.contrast(amount)`: SwiftUI's: each colour channel moved from mid-grey by the factor (1 as drawn, 0 all grey; negative inverts as well)",
     ".fill":
       "`.fill(paint, rule: nonzero|evenodd)`: the paint of every shape inside that has none of its own (an inner fill wins); shapes are black by default",
     ".fixedSize":
@@ -29,6 +37,10 @@ enum ReferenceTable {
       "`.fontWeight(w)`, `.bold()`, `.italic()`: the weight (`ultraLight` … `black`, or 1 to 1000), bold (700), italic",
     ".frame":
       "`.frame(width:, height:, alignment:)`: a fixed frame (either side may be left out); the child is aligned in it (default `center`)\n\n`.frame(minWidth:, idealWidth:, maxWidth:, minHeight:, idealHeight:, maxHeight:, alignment:)`: a flexible frame, SwiftUI's: bounds on the size (any may be left out; `maxWidth: infinity` takes the whole proposal). Not mixed with `width:`/`height:`",
+    ".grayscale":
+      "`.grayscale(amount)`: SwiftUI's: takes the colour out, 0 (none) to 1 (grey); a value outside is clamped, with a warning (see Colour effects)",
+    ".hueRotation":
+      "`.hueRotation(angle)`: SwiftUI's: turns every hue by the angle (`120deg`)",
     ".italic":
       "`.fontWeight(w)`, `.bold()`, `.italic()`: the weight (`ultraLight` … `black`, or 1 to 1000), bold (700), italic",
     ".kerning":
@@ -37,6 +49,8 @@ enum ReferenceTable {
       "`.lineLimit(n)`, `.minimumScaleFactor(f)`, `.truncationMode(.head|.middle|.tail)`, `.multilineTextAlignment(.leading|.center|.trailing)`, `.lineSpacing(x)`: how text fits: at most n lines; the font shrunk down to f (0 to 1) before it is cut; where `…` goes; how lines sit across the text; points between lines (see Text)",
     ".lineSpacing":
       "`.lineLimit(n)`, `.minimumScaleFactor(f)`, `.truncationMode(.head|.middle|.tail)`, `.multilineTextAlignment(.leading|.center|.trailing)`, `.lineSpacing(x)`: how text fits: at most n lines; the font shrunk down to f (0 to 1) before it is cut; where `…` goes; how lines sit across the text; points between lines (see Text)",
+    ".luminanceToAlpha":
+      "`.luminanceToAlpha()`: SwiftUI's: black, as opaque as the view is light (its luminance times its alpha); as a mask's content it masks by luminance",
     ".mask":
       "`.mask { … }`, `.mask(shape)`: multiplies the view by the alpha of the content (any elements, gradients included), laid out like a `zstack` in the view's frame; its colours do not matter (SwiftUI's `.mask`)",
     ".minimumScaleFactor":
@@ -55,6 +69,8 @@ enum ReferenceTable {
       "`.position(x:, y:)`: centres the element at that point of its parent's space",
     ".rotate":
       "`.rotate(angle, anchor:)`: rotates the drawing about a unit point of the frame (default `center`)",
+    ".saturation":
+      "`.saturation(amount)`: SwiftUI's: 0 grey, 1 as drawn, more than 1 more saturated; not negative",
     ".scale":
       "`.scale(s, anchor:)`, `.scale(x:, y:, anchor:)`: scales the drawing about an anchor",
     ".scaledToFill":

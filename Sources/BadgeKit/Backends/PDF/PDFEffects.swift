@@ -1,5 +1,5 @@
-// Shadows and blurs for the PDF writer, which PDF 1.4 cannot draw as
-// vectors: the effect is drawn by badgec's own rasterizer, on the canvas'
+// Shadows, blurs and colour effects for the PDF writer, which PDF 1.4
+// cannot draw as vectors: the effect is drawn by badgec's own rasterizer, on the canvas'
 // pixel grid at the writer's pixels per point, cut to the pixels it
 // changes, and placed as an RGB image with its alpha as a soft-mask image.
 // A shadow's image holds the shadow alone (its content is written as
@@ -48,6 +48,10 @@ extension PDFBuilder {
       s.color = tint(s.color)
       return .shadow(s, children: all(c))
     case .blur(let sigma, let c): return .blur(sigma: sigma, children: all(c))
+    case .colorEffect:
+      // Its alphas are what the effect makes of them: the effect kept,
+      // then its colours set to `colour`'s.
+      return .colorEffect(ColorMatrix.tint(colour), children: [node])
     }
   }
 

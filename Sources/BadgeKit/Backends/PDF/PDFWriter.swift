@@ -14,9 +14,10 @@
 //   several is a luminosity soft mask of the shapes in white;
 // - a mask is an alpha soft mask of the mask's content, over the group of
 //   what it masks;
-// - a shadow and a blur are drawn by badgec's rasterizer into an image at
-//   `pixelsPerPoint` (PDFEffects.swift): a shadow's image lies under its
-//   content, which stays vector; a blur's image replaces its content.
+// - a shadow, a blur and a colour effect are drawn by badgec's rasterizer
+//   into an image at `pixelsPerPoint` (PDFEffects.swift): a shadow's image
+//   lies under its content, which stays vector; a blur's or a colour
+//   effect's image replaces its content.
 // Every group, pattern and graphics state is named in one resource
 // dictionary shared by the page and every form.
 
@@ -206,6 +207,10 @@ final class PDFBuilder {
     case .shadow(let s, let children):
       image(of: PDFBuilder.shadowAlone(s, children), into: &c)
       draw(children, into: &c)
+    case .colorEffect(_, let children):
+      // PDF 1.4 has no colour matrices: drawn as an image, as a blur is.
+      guard !children.isEmpty else { return }
+      image(of: node, into: &c)
     case .blur(let sigma, let children):
       if sigma.x > 0 || sigma.y > 0 {
         image(of: node, into: &c)

@@ -24,6 +24,16 @@ enum Pixels {
     src &+ scale(dst, 255 &- (src >> 24))
   }
 
+  /// `x` through a colour effect: its straight colour (premultiplied
+  /// channels over alpha, 0…1) through the matrix, premultiplied again.
+  static func colorEffect(_ x: Pixel, _ m: ColorMatrix) -> Pixel {
+    let a = Double(x >> 24)
+    guard a > 0 else { return 0 }
+    let (r, g, b, o) = m.apply(
+      (Double(x & 0xFF) / a, Double(x >> 8 & 0xFF) / a, Double(x >> 16 & 0xFF) / a, a / 255))
+    return pack(r, g, b, o)
+  }
+
   /// A colour with channels 0…1, premultiplied and rounded to bytes.
   static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> Pixel {
     func byte(_ v: Double) -> UInt32 { UInt32(min(max(v * 255 + 0.5, 0), 255)) }

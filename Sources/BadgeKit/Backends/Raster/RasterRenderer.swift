@@ -5,7 +5,8 @@
 // span. Between the cells that edges touched the coverage is constant, so
 // the inside of a shape is filled a whole span at a time (an opaque span is
 // a plain store); only the cells along edges are worked pixel by pixel.
-// No buffer holds more than a few bands of the canvas.
+// Groups (opacity, colour effects) are drawn into band-sized layers, then
+// composited. No buffer holds more than a few bands of the canvas.
 
 /// How to rasterize.
 public struct RasterOptions: Sendable {
@@ -91,11 +92,15 @@ enum PreparedNode {
   case mask(mask: [PreparedNode], children: [PreparedNode], bounds: PixelBounds)
   /// A shadow or blur of its children, drawn on a canvas of its own.
   case effect(PreparedEffect)
+  /// Children composited together, each pixel then changed by the
+  /// matrix and drawn, within `bounds` (the union of the children's: the
+  /// effects keep what is clear clear).
+  case colorEffect(ColorMatrix, children: [PreparedNode], bounds: PixelBounds)
 
   var bounds: PixelBounds {
     switch self {
     case .fill(let f): return PixelBounds(x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1)
-    case .layer(_, _, let b), .mask(_, _, let b): return b
+    case .layer(_, _, let b), .mask(_, _, let b), .colorEffect(_, _, let b): return b
     case .effect(let e): return e.bounds
     }
   }
@@ -301,13 +306,7 @@ struct RasterRenderer: @unchecked Sendable {
         case .fill(let f):
           return prepareFill(f)
         case .layer(let opacity, let children):
-          depth += 1
-          deepest = max(deepest, depth)
-          defer { depth -= 1 }
-          let prepared = prepare(children)
-          let bounds = prepared.reduce(PixelBounds.empty) { $0.union($1.bounds) }
-          // Compositing a layer costs its area once more.
-          costs.area += bounds.area
+          let (prepared, bounds) = prepareLayer(children)
           return .layer(
             opacity: UInt32(min(max(opacity * 255 + 0.5, 0), 255)), children: prepared, bounds: bounds)
         case .clip(let shapes, let children):
@@ -321,12 +320,26 @@ struct RasterRenderer: @unchecked Sendable {
           return prepareMask(mask, children)
         case .mask(let mask, let children):
           return prepareMask(mask, children)
+        case .colorEffect(let m, let children):
+          let (prepared, bounds) = prepareLayer(children)
+          return .colorEffect(m, children: prepared, bounds: bounds)
         case .shadow, .blur:
           let effect = PreparedEffect(node, canvasWidth: w, canvasHeight: h, toPixels: toPixels, &costs)
           deepest = max(deepest, depth + effect.groupDepth)
           return .effect(effect)
         }
       }
+    }
+    // A group's children, drawn into a layer of their own, and their
+    // bounds (compositing the layer costs its area once more).
+    func prepareLayer(_ children: [SceneNode]) -> ([PreparedNode], PixelBounds) {
+      depth += 1
+      deepest = max(deepest, depth)
+      defer { depth -= 1 }
+      let prepared = prepare(children)
+      let bounds = prepared.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+      costs.area += bounds.area
+      return (prepared, bounds)
     }
     // Mask and content are each drawn into a layer of their own.
     func prepareMask(_ mask: [SceneNode], _ children: [SceneNode]) -> PreparedNode {
@@ -480,32 +493,47 @@ struct RasterRenderer: @unchecked Sendable {
       case .fill(let f):
         drawFill(f, into: pixels, rows: rows, y0: y0, &scratch.coverage)
       case .layer(let opacity, let children, let b):
-        // Only the rows and columns of this band that the layer touches
-        // are cleared and composited.
-        let r0 = max(b.y0, y0) - y0
-        let r1 = min(b.y1, y0 + rows - 1) - y0
-        guard !b.isEmpty, r0 <= r1 else { continue }
-        if scratch.layers.count <= depth { scratch.layers.append([]) }
-        var layer = scratch.layers[depth]
-        scratch.layers[depth] = []
-        if layer.count != width * rows { layer = [Pixel](repeating: 0, count: width * rows) }
-        let (c0, c1) = (max(0, b.x0), min(width - 1, b.x1))
-        layer.withUnsafeMutableBufferPointer { l in
-          for r in r0...r1 { (l.baseAddress! + r * width + c0).update(repeating: 0, count: c1 - c0 + 1) }
-          draw(children, into: l.baseAddress!, rows: rows, y0: y0, &scratch, depth: depth + 1)
-          for r in r0...r1 {
-            for i in (r * width + c0)...(r * width + c1) where l[i] != 0 {
-              pixels[i] = Pixels.over(Pixels.scale(l[i], opacity), pixels[i])
-            }
-          }
+        drawLayer(children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth) {
+          Pixels.scale($0, opacity)
         }
-        scratch.layers[depth] = layer
+      case .colorEffect(let m, let children, let b):
+        drawLayer(children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth) {
+          Pixels.colorEffect($0, m)
+        }
       case .mask(let mask, let children, let b):
         drawMask(mask, children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth)
       case .effect(let e):
         drawEffect(e, into: pixels, rows: rows, y0: y0, &scratch)
       }
     }
+  }
+
+  /// Draws `children` into a layer of their own (only the rows and
+  /// columns of this band that `b` touches are cleared and composited),
+  /// then each of its pixels that is not clear, changed by `change`,
+  /// over `pixels`.
+  private func drawLayer(
+    _ children: [PreparedNode], _ b: PixelBounds, into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int,
+    _ scratch: inout Scratch, depth: Int, change: (Pixel) -> Pixel
+  ) {
+    let r0 = max(b.y0, y0) - y0
+    let r1 = min(b.y1, y0 + rows - 1) - y0
+    guard !b.isEmpty, r0 <= r1 else { return }
+    if scratch.layers.count <= depth { scratch.layers.append([]) }
+    var layer = scratch.layers[depth]
+    scratch.layers[depth] = []
+    if layer.count != width * rows { layer = [Pixel](repeating: 0, count: width * rows) }
+    let (c0, c1) = (max(0, b.x0), min(width - 1, b.x1))
+    layer.withUnsafeMutableBufferPointer { l in
+      for r in r0...r1 { (l.baseAddress! + r * width + c0).update(repeating: 0, count: c1 - c0 + 1) }
+      draw(children, into: l.baseAddress!, rows: rows, y0: y0, &scratch, depth: depth + 1)
+      for r in r0...r1 {
+        for i in (r * width + c0)...(r * width + c1) where l[i] != 0 {
+          pixels[i] = Pixels.over(change(l[i]), pixels[i])
+        }
+      }
+    }
+    scratch.layers[depth] = layer
   }
 
   private func drawFill(
@@ -617,7 +645,7 @@ struct RasterRenderer: @unchecked Sendable {
         switch n {
         case .fill(let f) where f.subRows == 1: fills.append(f)
         case .fill: break  // fills drawn in strips are left out
-        case .layer(_, let children, _): collect(children)
+        case .layer(_, let children, _), .colorEffect(_, let children, _): collect(children)
         case .mask(let mask, let children, _): collect(mask + children)
         case .effect: break  // drawn on canvases of their own
         }

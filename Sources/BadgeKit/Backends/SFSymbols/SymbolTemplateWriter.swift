@@ -109,6 +109,8 @@ struct SymbolTemplateWriter {
         case .mask(_, let children): cannot("a mask (a symbol is filled shapes, not masked)", children)
         case .shadow(_, let children): cannot("a shadow (a symbol has no effects)", children)
         case .blur(_, let children): cannot("a blur (a symbol has no effects)", children)
+        case .colorEffect(_, let children):
+          cannot("a colour effect (a symbol takes its colour from its rendering mode)", children)
         }
       }
     }

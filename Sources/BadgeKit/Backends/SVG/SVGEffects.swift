@@ -1,8 +1,8 @@
 // Groups for the SVG writer: a layer is `<g opacity>`; a clip, a mask, a
-// shadow and a blur are a `<g>` referring to a `<clipPath>`, `<mask>` or
-// `<filter>` defined in `<defs>` (identical ones once), all in canvas
-// coordinates (`userSpaceOnUse`). Filters use SVG 1.1 primitives only,
-// in sRGB, over a region their blur never reaches past.
+// shadow, a blur and a colour effect are a `<g>` referring to a
+// `<clipPath>`, `<mask>` or `<filter>` defined in `<defs>` (identical ones
+// once), all in canvas coordinates (`userSpaceOnUse`). Filters use SVG 1.1
+// primitives only, in sRGB, over a region their blur never reaches past.
 
 extension SVGWriter.State {
   /// A group node and its children at `indent`.
@@ -11,6 +11,9 @@ extension SVGWriter.State {
     nextGroup += 1
     let open: String
     let children: [SceneNode]
+    // A colour effect is worked on its content's own colours, even in a
+    // mask's content (which it whitens itself, after).
+    var whitenChildren = whiten
     switch node {
     case .fill:
       return
@@ -45,9 +48,16 @@ extension SVGWriter.State {
       children = c
       guard let box, sigma.x > 0 || sigma.y > 0 else { return write(c, indent: indent, whiten: whiten, into: &out) }
       open = "filter=\"url(#\(defineBlur(sigma, box)))\""
+    case .colorEffect(let m, let c):
+      children = c
+      // Inside a mask's content (`whiten`) only the alpha counts: the
+      // effect's alpha is kept and its colour made white after it.
+      guard let box else { return write(c, indent: indent, whiten: whiten, into: &out) }
+      open = "filter=\"url(#\(defineColorEffect(m, box, whiten: whiten)))\""
+      whitenChildren = false
     }
     out += indent + "<g " + open + ">\n"
-    write(children, indent: Self.deeper(indent), whiten: whiten, into: &out)
+    write(children, indent: Self.deeper(indent), whiten: whitenChildren, into: &out)
     out += indent + "</g>\n"
   }
 
@@ -91,6 +101,22 @@ extension SVGWriter.State {
   mutating func defineBlur(_ sigma: Point, _ box: SVGBox) -> String {
     var rest = Self.filterOpening(SVGFilterRegion.blur(sigma, box))
     rest += "      <feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"\(Self.deviation(sigma))\"/>\n"
+    rest += "    </filter>\n"
+    return define("f", "filter", rest)
+  }
+
+  /// A colour effect's `<filter>`: the matrix on the children's straight
+  /// colours (SVG clamps each result to 0…1), the alpha times the
+  /// children's when the matrix says so, over the children's box (a
+  /// pixel wider on each side: nothing outside it changes).
+  mutating func defineColorEffect(_ m: ColorMatrix, _ box: SVGBox, whiten: Bool) -> String {
+    var rest = Self.filterOpening(box.grown(1, 1))
+    let values = m.values.map { SVGText.number($0) }.joined(separator: " ")
+    rest += "      <feColorMatrix type=\"matrix\" values=\"\(values)\"/>\n"
+    if m.timesAlpha { rest += "      <feComposite in2=\"SourceGraphic\" operator=\"in\"/>\n" }
+    if whiten {
+      rest += "      <feColorMatrix type=\"matrix\" values=\"0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 1 0\"/>\n"
+    }
     rest += "    </filter>\n"
     return define("f", "filter", rest)
   }

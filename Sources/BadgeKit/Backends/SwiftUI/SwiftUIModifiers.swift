@@ -54,7 +54,7 @@ extension SwiftUIWriter {
         leaf = false
         continue
       }
-      if (m.name == "opacity" || m.name == "shadow") && !leaf {
+      if (m.name == "opacity" || m.name == "shadow" || SwiftUIWriter.colorEffects.contains(m.name)) && !leaf {
         lines.append(indent + ".compositingGroup()")
         leaf = true
       }
@@ -73,6 +73,15 @@ extension SwiftUIWriter {
   static let keepsProposal: Set<String> = [
     "position", "offset", "rotate", "scale", "opacity", "shadow", "blur", "fill", "stroke", "strokeBorder", "trim",
     "clipShape", "mask", "overlay", "background", "font", "fontWeight", "bold", "italic", "tracking", "clipped",
+    "grayscale", "saturation", "brightness", "contrast", "hueRotation", "colorMultiply", "colorInvert",
+    "luminanceToAlpha",
+  ]
+
+  /// The colour effects, which SwiftUI and badgec name alike; badgec works
+  /// them on the view's pixels composited together.
+  static let colorEffects: Set<String> = [
+    "grayscale", "saturation", "brightness", "contrast", "hueRotation", "colorMultiply", "colorInvert",
+    "luminanceToAlpha",
   ]
 
   /// SwiftUI's shapes that are `InsettableShape`s.
@@ -202,6 +211,17 @@ extension SwiftUIWriter {
       return ".shadow(\(parts.joined(separator: ", ")))"
     case "blur":
       return ".blur(radius: \(try labelled["radius"].map(num) ?? positional.first.map(num) ?? "0"))"
+    case "grayscale", "saturation", "brightness", "contrast":
+      guard let a = labelled["amount"] ?? positional.first else { throw unsupported }
+      return ".\(m.name)(\(try x.with(.fraction).number(a)))"
+    case "hueRotation":
+      guard let a = labelled["angle"] ?? positional.first else { throw unsupported }
+      return ".hueRotation(\(try x.angle(a)))"
+    case "colorMultiply":
+      guard let c = labelled["color"] ?? positional.first else { throw unsupported }
+      return ".colorMultiply(\(try x.color(c)))"
+    case "colorInvert", "luminanceToAlpha":
+      return ".\(m.name)()"
     case "clipShape",
       "mask" where m.content == nil:
       // The shape is a view argument, or a call the parser read as one.

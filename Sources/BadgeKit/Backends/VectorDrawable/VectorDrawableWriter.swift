@@ -122,6 +122,10 @@ struct VectorDrawableState {
         } else {
           write(children, indent: indent, into: &out)
         }
+      case .colorEffect(_, let children):
+        cannot(
+          "a colour effect (grayscale, saturation, brightness, contrast, hue rotation, colour multiply, invert)",
+          children)
       case .blur(let sigma, let children):
         if sigma.x > 0 || sigma.y > 0 {
           cannot("a blur", children)
