@@ -191,10 +191,11 @@ extension LayoutEngine {
       if !group.isEmpty { nodes.append(.shadow(shadow, children: group)) }
     case .environment:
       inner(p, t, context, &nodes)
-    case .blur(let radius):
+    case .blur(let rx, let ry):
       var group: [SceneNode] = []
       inner(p, t, context, &group)
-      if !group.isEmpty { nodes.append(.blur(sigma: LayoutEngine.sigma(radius, t), children: group)) }
+      let sigma = rx == ry ? LayoutEngine.sigma(rx, t) : LayoutEngine.sigma(x: rx, y: ry, t)
+      if !group.isEmpty { nodes.append(.blur(sigma: sigma, children: group)) }
     case .colorEffect(let matrix) where matrix.isIdentity:
       // `.grayscale(0)`, `.hueRotation(0deg)`: nothing changes.
       inner(p, t, context, &nodes)
@@ -211,6 +212,17 @@ extension LayoutEngine {
   static func sigma(_ radius: Double, _ t: Transform) -> Point {
     let k = t.axisStretch
     return Point(radius / 2 * k.x, radius / 2 * k.y)
+  }
+
+  /// The deviations on the canvas of a blur of radii `x` and `y` along the
+  /// axes of a frame drawn through `t`: the spread of the blur so turned
+  /// or stretched along each canvas axis (σx² = a²σ₁² + c²σ₂², σy² = b²σ₁²
+  /// + d²σ₂²), exact when the frame's axes lie along the canvas's.
+  static func sigma(x: Double, y: Double, _ t: Transform) -> Point {
+    let (hx, hy) = (x / 2, y / 2)
+    return Point(
+      ((t.a * hx) * (t.a * hx) + (t.c * hy) * (t.c * hy)).squareRoot(),
+      ((t.b * hx) * (t.b * hx) + (t.d * hy) * (t.d * hy)).squareRoot())
   }
 
   /// A rectangle from the origin to `size`, clockwise from the top-left.

@@ -85,6 +85,9 @@ extension LayoutEngine {
   /// `.shadow(color:, radius:, x:, y:)` and `.blur(radius:)`.
   func resolveEffect(_ m: Modifier, _ value: (String) -> (Value, SourceRange)?, _ size: Size) -> ResolvedModifier? {
     let ev = evaluator
+    if m.name == "blur" && (value("horizontal") != nil || value("vertical") != nil) {
+      return resolveAxisBlur(value, size)
+    }
     guard let (rv, rr) = value("radius") else {
       evaluator.report(.missingArgument("radius", of: m.name), m.range)
       return nil
@@ -101,7 +104,7 @@ extension LayoutEngine {
       _ = ev.mismatch("a radius that is not negative", rv, rr)
       return nil
     }
-    if m.name == "blur" { return .blur(radius: radius) }
+    if m.name == "blur" { return .blur(x: radius, y: radius) }
     var color = RGBA(r: 0, g: 0, b: 0, a: 0.33)
     if let (v, r) = value("color") {
       guard let c = ev.color(v, r) else { return nil }
@@ -115,6 +118,27 @@ extension LayoutEngine {
       }
     }
     return .shadow(color: color, radius: radius, x: offset[0], y: offset[1])
+  }
+
+  /// `.blur(horizontal:, vertical:)` (SVG's `stdDeviation="x y"`): a
+  /// radius along each axis of the frame, `radius:` (default 0) where one
+  /// is left out, so `.blur(horizontal: 8)` blurs across only.
+  func resolveAxisBlur(_ value: (String) -> (Value, SourceRange)?, _ size: Size) -> ResolvedModifier? {
+    let ev = evaluator
+    var radii: [Double] = []
+    for (name, axis) in [("horizontal", size.width), ("vertical", size.height)] {
+      guard let (v, r) = value(name) ?? value("radius") else {
+        radii.append(0)
+        continue
+      }
+      guard let x = ev.length(v, axis: axis, r) else { return nil }
+      guard x >= 0 else {
+        _ = ev.mismatch("a radius that is not negative", v, r)
+        return nil
+      }
+      radii.append(x)
+    }
+    return .blur(x: radii[0], y: radii[1])
   }
 
   /// SwiftUI's colour effects (ColorMatrix.swift): `.grayscale(amount)`,

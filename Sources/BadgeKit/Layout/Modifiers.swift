@@ -34,8 +34,9 @@ enum ResolvedModifier {
   case overlay(content: Block, scope: Scope, alignment: Point, behind: Bool)
   /// `.shadow(color:, radius:, x:, y:)`, lengths in points of the frame.
   indirect case shadow(color: RGBA, radius: Double, x: Double, y: Double)
-  /// `.blur(radius:)`, in points of the frame.
-  case blur(radius: Double)
+  /// `.blur(radius:, horizontal:, vertical:)`: the radius along each axis
+  /// of the frame, in its points.
+  case blur(x: Double, y: Double)
   /// `.grayscale`, `.saturation`, `.brightness`, `.contrast`,
   /// `.hueRotation`, `.colorMultiply`, `.colorInvert`, `.luminanceToAlpha`.
   case colorEffect(ColorMatrix)
@@ -119,7 +120,7 @@ extension LayoutEngine {
     "overlay": ["content", "alignment"],
     "background": ["content", "alignment"],
     "shadow": ["color", "radius", "x", "y"],
-    "blur": ["radius"],
+    "blur": ["radius", "horizontal", "vertical"],
     "grayscale": ["amount"], "saturation": ["amount"], "brightness": ["amount"], "contrast": ["amount"],
     "hueRotation": ["angle"], "colorMultiply": ["color"], "colorInvert": [], "luminanceToAlpha": [],
   ].merging(LayoutEngine.textModifiers) { a, _ in a }

@@ -12,7 +12,7 @@ enum ReferenceTable {
     ".background":
       "`.overlay(alignment:) { … }`, `.background(alignment:) { … }` (or `.overlay(shape)`, `.overlay(text(\"…\"))`, `.background(red)`): SwiftUI's: the content is proposed the view's size and aligned on it (default `center`), drawn over (overlay) or under (background) the view; the view keeps its own size. A colour or gradient is a rectangle it fills (SwiftUI's `.background(Color.red)`)",
     ".blur":
-      "`.blur(radius:)`: blurs the view, colour and alpha, by the same Gaussian (σ = radius / 2)",
+      "`.blur(radius:)`, `.blur(radius:, horizontal:, vertical:)`: blurs the view, colour and alpha, by the same Gaussian (σ = radius / 2); `horizontal:` and `vertical:` are radii along the frame's own axes (`radius:`, else 0, where one is left out: `.blur(horizontal: 8)` blurs across only, SVG's `stdDeviation=\"4 0\"`); SwiftUI's blur has one radius, so its code refuses two",
     ".bold":
       "`.fontWeight(w)`, `.bold()`, `.italic()`: the weight (`ultraLight` … `black`, or 1 to 1000), bold (700), italic",
     ".brightness":

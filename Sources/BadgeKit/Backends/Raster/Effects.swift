@@ -43,6 +43,9 @@ final class PreparedEffect {
 
   /// Deviations (image pixels) from which the blur is drawn coarser.
   static let coarseFrom = 24.0
+  /// The largest deviation (image pixels) of a blur along one axis only
+  /// that is drawn on a canvas of the image's own pixels.
+  static let fineAlongOneAxis = 512.0
 
   init(_ node: SceneNode, canvasWidth w: Int, canvasHeight h: Int, toPixels: Transform, _ costs: inout PreparationCosts)
   {
@@ -66,7 +69,10 @@ final class PreparedEffect {
     let sx = min(deviation.x * scale, PreparedEffect.maximumSigma)
     let sy = min(deviation.y * scale, PreparedEffect.maximumSigma)
     // A canvas `k` times coarser keeps the blur at 12 to 24 of its pixels.
-    let k = max(sx, sy) >= PreparedEffect.coarseFrom ? max(2, Int(max(sx, sy) / 12)) : 1
+    // (Not for a blur along one axis, up to `fineAlongOneAxis`: the coarse
+    // canvas would blur the other axis too.)
+    let alongOne = min(sx, sy) == 0 && max(sx, sy) <= PreparedEffect.fineAlongOneAxis
+    let k = max(sx, sy) >= PreparedEffect.coarseFrom && !alongOne ? max(2, Int(max(sx, sy) / 12)) : 1
     step = k
     // Drawing k × k pixels as one (a box of k) and sampling back
     // bilinearly (a tent of 2k) add a variance of (k² − 1) / 4 image

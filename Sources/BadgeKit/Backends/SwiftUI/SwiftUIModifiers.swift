@@ -210,6 +210,9 @@ extension SwiftUIWriter {
       if let dy = labelled["y"] { parts.append("y: \(try num(dy))") }
       return ".shadow(\(parts.joined(separator: ", ")))"
     case "blur":
+      if labelled["horizontal"] != nil || labelled["vertical"] != nil {
+        throw SwiftUIProblem(what: "a blur along each axis (SwiftUI's blur has one radius)", range: m.range)
+      }
       return ".blur(radius: \(try labelled["radius"].map(num) ?? positional.first.map(num) ?? "0"))"
     case "grayscale", "saturation", "brightness", "contrast":
       guard let a = labelled["amount"] ?? positional.first else { throw unsupported }
