@@ -31,6 +31,12 @@ public enum Message: Equatable, Sendable {
   case effectImagesTooCostly(Double)
   case pdfGroupsTooDeep(Int)
   case emptyClipShape
+  /// A mask whose content draws nothing for the values it was given (a
+  /// repeat of 0, an `if` not taken, a frame of no height): a warning, and
+  /// the view is hidden, as SVG hides it.
+  case maskHidesView
+  /// The same of a clip shape.
+  case clipHidesView
   case expected(String, found: String)
   case badLength(String)
   case gradientNeedsStops
@@ -203,6 +209,10 @@ public enum Message: Equatable, Sendable {
       return "the mask draws nothing, so it would hide everything; expected shapes in its content"
     case .emptyClipShape:
       return "the clip shape draws nothing, so it would hide everything; expected a shape"
+    case .maskHidesView:
+      return "the mask draws nothing with these values, so the view it masks is hidden"
+    case .clipHidesView:
+      return "the clip shape draws nothing with these values, so the view it clips is hidden"
     case .badPathData(let expected, let found):
       return "malformed path data: expected \(expected), found \(shown(found))"
     case .badDash:

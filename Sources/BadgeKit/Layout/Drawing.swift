@@ -50,6 +50,13 @@ extension LayoutEngine {
       self.draw(view, mods, level - 1, q, u, c, &out)
     }
     let childSize = { (q: ProposedSize) in self.size(view, mods, level - 1, q) }
+    // A mask or clip that draws nothing for these values hides the view:
+    // a warning, and the view laid out for its own diagnostics only.
+    let hide = { (message: Message, range: SourceRange) in
+      self.evaluator.warn(message, range)
+      var hidden: [SceneNode] = []
+      inner(p, t, context, &hidden)
+    }
     switch mods.list[level - 1] {
     case .frame(let w, let h, let alignment):
       let mine = size(view, mods, level, p)
@@ -130,9 +137,18 @@ extension LayoutEngine {
         ]
       }
       // (Groups are only made around something drawn: nothing drawn is
-      // no shape at all.)
+      // no shape at all.) Written empty, it is a mistake; empty through
+      // its values (or of no area), it hides the view.
       guard !drawn.isEmpty else {
-        reportOnce(.emptyClipShape, range)
+        if shape.map({ isWrittenEmpty($0) }) ?? false {
+          reportOnce(.emptyClipShape, range)
+        } else {
+          hide(.clipHidesView, range)
+        }
+        return
+      }
+      if shape != nil && LayoutEngine.drawsNothing(drawn, insidesOnly: true) {
+        hide(.clipHidesView, range)
         return
       }
       var group: [SceneNode] = []
@@ -160,8 +176,12 @@ extension LayoutEngine {
           content, scope, s, centred: true, t, DrawContext(), &mask, proposal: ProposedSize(s),
           environment: textEnvironment(view))
       }
-      guard !mask.isEmpty else {
-        reportOnce(.emptyMask, range)
+      guard !mask.isEmpty, !LayoutEngine.drawsNothing(mask, insidesOnly: false) else {
+        if isWrittenEmpty(content) {
+          reportOnce(.emptyMask, range)
+        } else {
+          hide(.maskHidesView, range)
+        }
         return
       }
       var group: [SceneNode] = []
@@ -254,6 +274,48 @@ extension LayoutEngine {
         .colorEffect(_, let children):
         return clipArea(children, rule)
       }
+    }
+  }
+
+  /// Whether `block` holds nothing that could draw, whatever the values:
+  /// no items, or only lets, empty stacks, geometries, repeats, paths and
+  /// components whose bodies are so (`.mask { }`, `.mask { zstack { } }`,
+  /// `.clipShape(path { })`). `depth` bounds components using components.
+  func isWrittenEmpty(_ block: Block, depth: Int = 0) -> Bool {
+    guard depth < 32 else { return false }
+    return block.items.allSatisfy { item in
+      switch item {
+      case .let: return true
+      case .conditional(let c):
+        return isWrittenEmpty(c.then, depth: depth) && (c.otherwise.map { isWrittenEmpty($0, depth: depth) } ?? true)
+      case .element(let e):
+        switch e.primary {
+        case .stack(let s): return isWrittenEmpty(s.body, depth: depth)
+        case .geometry(let b), .repeat(_, _, _, let b, _): return isWrittenEmpty(b, depth: depth)
+        case .path(let body): return body.items.isEmpty
+        case .call(let name, _, _): return components[name].map { isWrittenEmpty($0.body, depth: depth + 1) } ?? false
+        case .pathData: return false
+        }
+      }
+    }
+  }
+
+  /// Whether `nodes` cover no area: every fill's path has no points, or a
+  /// box (control points included) of no width or height in its frame, or
+  /// a transform that flattens it; with `insidesOnly` strokes count for
+  /// nothing either (as in a clip), else a stroke of some width draws.
+  static func drawsNothing(_ nodes: [SceneNode], insidesOnly: Bool) -> Bool {
+    nodes.allSatisfy { node in
+      guard case .fill(let f) = node else { return drawsNothing(node.children, insidesOnly: insidesOnly) }
+      if !insidesOnly, let s = f.stroke, s.width > 0, !f.path.elements.isEmpty { return false }
+      var lo = Point(Double.infinity, Double.infinity)
+      var hi = Point(-Double.infinity, -Double.infinity)
+      f.path.forEachPoint { p in
+        lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+        hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+      }
+      let t = f.transform
+      return !(lo.x < hi.x && lo.y < hi.y) || t.a * t.d - t.b * t.c == 0
     }
   }
 

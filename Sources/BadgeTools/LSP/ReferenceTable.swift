@@ -52,7 +52,7 @@ enum ReferenceTable {
     ".luminanceToAlpha":
       "`.luminanceToAlpha()`: SwiftUI's: black, as opaque as the view is light (its luminance times its alpha); as a mask's content it masks by luminance",
     ".mask":
-      "`.mask { … }`, `.mask(shape)`: multiplies the view by the alpha of the content (any elements, gradients included), laid out like a `zstack` in the view's frame; its colours do not matter (SwiftUI's `.mask`)",
+      "`.mask { … }`, `.mask(shape)`: multiplies the view by the alpha of the content (any elements, gradients included), laid out like a `zstack` in the view's frame; its colours do not matter (SwiftUI's `.mask`); content ending in `.luminanceToAlpha()` masks by luminance. Content that draws nothing for its values hides the view, with a warning",
     ".minimumScaleFactor":
       "`.lineLimit(n)`, `.minimumScaleFactor(f)`, `.truncationMode(.head|.middle|.tail)`, `.multilineTextAlignment(.leading|.center|.trailing)`, `.lineSpacing(x)`: how text fits: at most n lines; the font shrunk down to f (0 to 1) before it is cut; where `…` goes; how lines sit across the text; points between lines (see Text)",
     ".multilineTextAlignment":
