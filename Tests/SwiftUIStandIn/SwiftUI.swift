@@ -225,6 +225,14 @@ public struct UnitPoint: Hashable, Sendable {
   public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
+/// CoreGraphics' affine transform (Foundation on Linux has none).
+public struct CGAffineTransform: Hashable, Sendable {
+  public var a, b, c, d, tx, ty: CGFloat
+  public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+    (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+  }
+}
+
 public struct Angle: Hashable, Comparable, Sendable {
   public var radians: Double
   public var degrees: Double {
@@ -886,6 +894,9 @@ extension View {
   { ModifiedContent(self, .shadow(color, radius: radius, x: x, y: y)) }
   public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
     ModifiedContent(self, .blur(radius: radius))
+  }
+  public func transformEffect(_ transform: CGAffineTransform) -> some View {
+    ModifiedContent(self, .other("transformEffect"))
   }
   // Colour effects: declared as SwiftUI's; the stand-in's renderer does
   // not draw them (they are named as what it cannot draw).

@@ -91,6 +91,9 @@ extension LayoutEngine {
       recordAnchor(anchor)
       let s = childSize(p)
       inner(p, t * about(anchor, s, .scale(x, y)), context, &nodes)
+    case .transform(let m):
+      // SwiftUI's transformEffect: about the frame's top-left corner.
+      inner(p, t * m, context, &nodes)
     case .opacity(let amount):
       var group: [SceneNode] = []
       inner(p, t, context, &group)

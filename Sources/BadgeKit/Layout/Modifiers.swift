@@ -19,6 +19,10 @@ enum ResolvedModifier {
   case position(x: Double, y: Double)
   case rotate(radians: Double, anchor: Point)
   case scale(x: Double, y: Double, anchor: Point)
+  /// `.transformEffect(a:, b:, c:, d:, tx:, ty:)`: an affine map of the
+  /// view's frame (its origin at the top-left, offsets in its points),
+  /// SwiftUI's `CGAffineTransform`.
+  case transform(Transform)
   case opacity(Double)
   case fill(PaintValue, FillRule)
   /// `.stroke` or `.strokeBorder` (the spec says which).
@@ -109,6 +113,7 @@ extension LayoutEngine {
     "position": ["x", "y"],
     "rotate": ["angle", "anchor"],
     "scale": ["by", "anchor", "x", "y"],
+    "transformEffect": ["a", "b", "c", "d", "tx", "ty"],
     "opacity": ["amount"],
     "fill": ["paint", "rule"],
     "stroke": LayoutEngine.strokeParameters,
@@ -284,6 +289,16 @@ extension LayoutEngine {
       if let (v, r) = value("y") { guard let s = ev.number(v, r) else { return nil }; sy = s }
       guard let p = anchor(default: Point(0.5, 0.5)) else { return nil }
       return .scale(x: sx, y: sy, anchor: p)
+    case "transformEffect":
+      // Unset entries are the identity's: `.transformEffect(c: 0.3)` skews.
+      var entries = [1.0, 0, 0, 1]
+      for (i, name) in ["a", "b", "c", "d"].enumerated() {
+        if let (v, r) = value(name) { guard let x = ev.number(v, r) else { return nil }; entries[i] = x }
+      }
+      guard let tx = length("tx", size.width, default: 0), let ty = length("ty", size.height, default: 0) else {
+        return nil
+      }
+      return .transform(Transform(a: entries[0], b: entries[1], c: entries[2], d: entries[3], tx: tx, ty: ty))
     case "opacity":
       guard let (v, r) = value("amount") else {
         evaluator.report(.missingArgument("amount", of: m.name), m.range)

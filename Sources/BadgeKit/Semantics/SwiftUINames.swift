@@ -39,6 +39,16 @@ enum SwiftUINames {
     "zIndex": .init(badgec: nil, hint: "later elements of a block are drawn on top"),
     "accessibilityLabel": .init(badgec: nil, hint: "text keeps its own words as its label in the SVG"),
     "lineWidth": .init(badgec: nil, hint: "write .stroke(width: w)"),
+    "rotation3DEffect": .init(
+      badgec: nil,
+      hint:
+        "badgec draws in two dimensions only (SVG cannot draw a perspective exactly); a 2D one is .transformEffect(a:, b:, c:, d:, tx:, ty:)"
+    ),
+    "projectionEffect": .init(
+      badgec: nil,
+      hint:
+        "badgec draws in two dimensions only (SVG cannot draw a perspective exactly); a 2D one is .transformEffect(a:, b:, c:, d:, tx:, ty:)"
+    ),
   ]
 
   /// Types and functions used as values: `LinearGradient(…)`, `.degrees(45)`.

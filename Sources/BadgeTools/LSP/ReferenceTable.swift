@@ -85,6 +85,8 @@ enum ReferenceTable {
       "`.strokeBorder(…)`: the same, with each built-in shape inset by half the width, so that the stroke stays inside its frame (SwiftUI's `strokeBorder`); a `path { }` has no inset and is an error",
     ".tracking":
       "`.tracking(x)`, `.kerning(x)`: x points added after every character (both, as SwiftUI's, on top of the font's own kerning)",
+    ".transformEffect":
+      "`.transformEffect(a:, b:, c:, d:, tx:, ty:)`: SwiftUI's `transformEffect(CGAffineTransform(…))`: maps the drawing by x' = a x + c y + tx, y' = b x + d y + ty about the frame's top-left corner (entries left out are the identity's, so `.transformEffect(c: 0.3)` skews); layout is unchanged. Strokes, gradients and clips stay exact under it; a blur or shadow is turned and stretched with it along the canvas's axes. SwiftUI's `rotation3DEffect` and `projectionEffect` have no counterpart: SVG cannot draw a perspective exactly",
     ".trim":
       "`.trim(from:, to:)`: keeps that part of every shape's outline, by length (fractions 0 to 1; SwiftUI's `Shape.trim`), whether it is then stroked or filled",
     ".truncationMode":

@@ -81,7 +81,7 @@ extension SwiftUIWriter {
   /// them on the view's pixels composited together.
   static let colorEffects: Set<String> = [
     "grayscale", "saturation", "brightness", "contrast", "hueRotation", "colorMultiply", "colorInvert",
-    "luminanceToAlpha",
+    "luminanceToAlpha", "transformEffect",
   ]
 
   /// SwiftUI's shapes that are `InsettableShape`s.
@@ -214,6 +214,13 @@ extension SwiftUIWriter {
         throw SwiftUIProblem(what: "a blur along each axis (SwiftUI's blur has one radius)", range: m.range)
       }
       return ".blur(radius: \(try labelled["radius"].map(num) ?? positional.first.map(num) ?? "0"))"
+    case "transformEffect":
+      let entries = try [("a", "1"), ("b", "0"), ("c", "0"), ("d", "1")].map { (l, d) throws in
+        "\(l): \(try labelled[l].map(num) ?? d)"
+      }
+      let tx = try labelled["tx"].map { (e) throws in try x.lengths(along: "width").number(e) } ?? "0"
+      let ty = try labelled["ty"].map { (e) throws in try x.lengths(along: "height").number(e) } ?? "0"
+      return ".transformEffect(CGAffineTransform(\(entries.joined(separator: ", ")), tx: \(tx), ty: \(ty)))"
     case "grayscale", "saturation", "brightness", "contrast":
       guard let a = labelled["amount"] ?? positional.first else { throw unsupported }
       return ".\(m.name)(\(try x.with(.fraction).number(a)))"
