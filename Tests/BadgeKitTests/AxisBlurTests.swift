@@ -49,17 +49,12 @@ struct AxisBlurTests {
 
   @Test(arguments: ["resvg", "rsvg-convert"])
   func drawnAsTheSVGRenderersDrawTheSVG(_ renderer: String) throws {
-    let compiled = Support.compile(AxisBlurTests.scene)
-    try #require(!compiled.hasErrors, "\(compiled.renderedDiagnostics)")
     try RasterSupport.check(
       "axis-blur-\(renderer)", AxisBlurTests.scene, within: 16, fraction: 0.995, renderer: renderer)
   }
 
   @Test func drawnInThePDF() throws {
-    var options = CompileOptions(raster: RasterOptions(scale: 2))
-    options.format = .pdf
-    try PDFSupport.check(
-      "axis-blur", AxisBlurTests.scene, options, mean: 1.5, fraction: ["mutool": 0.99, "pdftoppm": 0.98])
+    try PDFSupport.checkAtTwice("axis-blur", AxisBlurTests.scene)
   }
 
   @Test func swiftUIHasOneRadius() throws {

@@ -120,8 +120,6 @@ struct ColorEffectTests {
 
   @Test(arguments: ["resvg", "rsvg-convert"])
   func drawnAsTheSVGRenderersDrawTheSVG(_ renderer: String) throws {
-    let compiled = Support.compile(ColorEffectTests.scene)
-    try #require(!compiled.hasErrors, "\(compiled.renderedDiagnostics)")
     try RasterSupport.check(
       "color-effects-\(renderer)", ColorEffectTests.scene, within: 16, fraction: 0.995, renderer: renderer)
   }

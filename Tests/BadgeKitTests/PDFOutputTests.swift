@@ -58,6 +58,17 @@ enum PDFSupport {
     return run.status == 0 && text.contains("No syntax or stream encoding errors") ? nil : text
   }
 
+  /// `check` of a scene at twice its size, with the bounds of the hard
+  /// scenes: MuPDF 99 % and Poppler 98 % within 16, 1.5/255 on average.
+  static func checkAtTwice(_ name: String, _ source: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    var options = CompileOptions(raster: RasterOptions(scale: 2))
+    options.format = .pdf
+    try check(
+      name, source, options, mean: 1.5, fraction: ["mutool": 0.99, "pdftoppm": 0.98], sourceLocation: sourceLocation)
+  }
+
   /// Checks `source`'s PDF with qpdf and compares each renderer's drawing
   /// of it with badgec's raster: at most `mean`/255 apart on average and
   /// at least `fraction` of the pixels within 16/255. Writes the images

@@ -115,14 +115,18 @@ enum RasterSupport {
 
   /// `source`'s SVG rendered by `renderer` (rsvg-convert or resvg) over
   /// white, as PPM; nil when the tools are missing (a failure under
-  /// CI=true).
+  /// CI=true) or the source does not compile (a failure).
   static func rsvg(_ source: String, _ options: CompileOptions, zoom: Double, renderer: String = "rsvg-convert")
     throws -> RGBImage?
   {
     guard let rsvg = Support.tool(renderer), let pngtopnm = Support.tool("pngtopnm") else { return nil }
     var options = options
     options.format = .svg
-    guard let svg = Support.compile(source, options).output else { return nil }
+    let compiled = Support.compile(source, options)
+    guard let svg = compiled.output else {
+      Issue.record("no SVG to draw: \(compiled.renderedDiagnostics)")
+      return nil
+    }
     let dir = try Support.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let svgFile = dir.appendingPathComponent("in.svg")

@@ -47,17 +47,12 @@ struct TransformEffectTests {
 
   @Test(arguments: ["resvg", "rsvg-convert"])
   func drawnAsTheSVGRenderersDrawTheSVG(_ renderer: String) throws {
-    let compiled = Support.compile(TransformEffectTests.scene)
-    try #require(!compiled.hasErrors, "\(compiled.renderedDiagnostics)")
     try RasterSupport.check(
       "transform-effect-\(renderer)", TransformEffectTests.scene, within: 16, fraction: 0.995, renderer: renderer)
   }
 
   @Test func drawnInThePDFAndTheVectorDrawable() throws {
-    var options = CompileOptions(raster: RasterOptions(scale: 2))
-    options.format = .pdf
-    try PDFSupport.check(
-      "transform-effect", TransformEffectTests.scene, options, mean: 1.5, fraction: ["mutool": 0.99, "pdftoppm": 0.98])
+    try PDFSupport.checkAtTwice("transform-effect", TransformEffectTests.scene)
     // (VectorDrawable has no shadow: the capsule's is left out there.)
     let android = TransformEffectTests.scene.replacingOccurrences(
       of: ".shadow(color: black.opacity(0.5), radius: 4, y: 3)", with: "")
