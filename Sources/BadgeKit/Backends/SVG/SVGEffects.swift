@@ -49,11 +49,21 @@ extension SVGWriter.State {
       guard let box, sigma.x > 0 || sigma.y > 0 else { return write(c, indent: indent, whiten: whiten, into: &out) }
       open = "filter=\"url(#\(defineBlur(sigma, box)))\""
     case .colorEffect(let m, let c):
-      children = c
+      // Effects in a row (`.grayscale(1).brightness(0.1)`) are one filter
+      // of several primitives (Chromium draws nested ones wrong), the
+      // innermost first; the inner nodes' boxes are passed over.
+      var chain = [m]
+      var innermost = c
+      while innermost.count == 1, case .colorEffect(let inner, let cc) = innermost[0] {
+        chain.insert(inner, at: 0)
+        innermost = cc
+        nextGroup += 1
+      }
+      children = innermost
       // Inside a mask's content (`whiten`) only the alpha counts: the
       // effect's alpha is kept and its colour made white after it.
-      guard let box else { return write(c, indent: indent, whiten: whiten, into: &out) }
-      open = "filter=\"url(#\(defineColorEffect(m, box, whiten: whiten)))\""
+      guard let box else { return write(innermost, indent: indent, whiten: whiten, into: &out) }
+      open = "filter=\"url(#\(defineColorEffect(chain, box, whiten: whiten)))\""
       whitenChildren = false
     }
     out += indent + "<g " + open + ">\n"
@@ -105,15 +115,27 @@ extension SVGWriter.State {
     return define("f", "filter", rest)
   }
 
-  /// A colour effect's `<filter>`: the matrix on the children's straight
-  /// colours (SVG clamps each result to 0…1), the alpha times the
-  /// children's when the matrix says so, over the children's box (a
-  /// pixel wider on each side: nothing outside it changes).
-  mutating func defineColorEffect(_ m: ColorMatrix, _ box: SVGBox, whiten: Bool) -> String {
+  /// The `<filter>` of colour effects applied one after another: each
+  /// matrix on the straight colours of what the one before made (SVG
+  /// clamps each result to 0…1), its alpha times that input's when the
+  /// matrix says so, over the children's box (a pixel wider on each side:
+  /// nothing outside it changes).
+  mutating func defineColorEffect(_ chain: [ColorMatrix], _ box: SVGBox, whiten: Bool) -> String {
     var rest = Self.filterOpening(box.grown(1, 1))
-    let values = m.values.map { SVGText.number($0) }.joined(separator: " ")
-    rest += "      <feColorMatrix type=\"matrix\" values=\"\(values)\"/>\n"
-    if m.timesAlpha { rest += "      <feComposite in2=\"SourceGraphic\" operator=\"in\"/>\n" }
+    var input = "SourceGraphic"
+    for (i, m) in chain.enumerated() {
+      let values = m.values.map { SVGText.number($0) }.joined(separator: " ")
+      let from = i == 0 ? "" : " in=\"\(input)\""
+      let result = chain.count == 1 ? "" : " result=\"e\(i)\""
+      rest += "      <feColorMatrix\(from) type=\"matrix\" values=\"\(values)\"\(result)/>\n"
+      if m.timesAlpha {
+        let named = chain.count == 1 ? "" : " in=\"e\(i)\" result=\"e\(i)a\""
+        rest += "      <feComposite\(named) in2=\"\(input)\" operator=\"in\"/>\n"
+        input = "e\(i)a"
+      } else {
+        input = "e\(i)"
+      }
+    }
     if whiten {
       rest += "      <feColorMatrix type=\"matrix\" values=\"0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 1 0\"/>\n"
     }

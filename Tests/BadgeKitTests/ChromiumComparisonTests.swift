@@ -1,0 +1,58 @@
+// badgec's raster beside Chromium's drawing of badgec's SVG of the same
+// badge (headless, through Selenium: Browser/svg_screenshot.py): the colour
+// effects, blurs along one axis, affine transforms and the achievement
+// badge's four states, each within 1/255 on average and with 99.5 % of its
+// pixels within 16/255.
+import Foundation
+import Testing
+
+@testable import BadgeKit
+
+struct ChromiumComparisonTests {
+  /// The cases: a name, a source, the `-D` values.
+  static func cases() throws -> [(String, String, [String: String])] {
+    let achievement = try Support.read("samples/achievement.badge")
+    var list: [(String, String, [String: String])] = [
+      ("color-effects", ColorEffectTests.scene, [:]), ("axis-blur", AxisBlurTests.scene, [:]),
+      ("transform-effect", TransformEffectTests.scene, [:]),
+    ]
+    for state in ["earned", "locked", "new", "expired"] {
+      list.append(("achievement-\(state)", achievement, ["state": "\"\(state)\""]))
+    }
+    return list
+  }
+
+  @Test(.timeLimit(.minutes(3))) func drawnAsChromiumDrawsTheSVG() throws {
+    guard let python = Support.tool("python3"), Support.tool("chromium") != nil, Support.tool("chromedriver") != nil,
+      let pngtopnm = Support.tool("pngtopnm")
+    else { return }
+    if try Support.run(python, ["-c", "import selenium"]).status != 0 {
+      if Support.isCI { Issue.record("selenium is missing; .ci/run should install it") }
+      return
+    }
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var ours: [String: RGBImage] = [:]
+    var files: [String] = []
+    for (name, source, values) in try ChromiumComparisonTests.cases() {
+      var options = CompileOptions()
+      options.importPaths = [Support.url("samples").path]
+      options.overrides = values.map { "\($0.key)=\($0.value)" }
+      var svgOptions = options
+      svgOptions.format = .svg
+      let svg = try #require(Support.compile(source, svgOptions).output, "\(name)")
+      let file = dir.appendingPathComponent("\(name).svg")
+      try Data(svg).write(to: file)
+      files.append(file.path)
+      ours[name] = try #require(RasterSupport.badgec(source, options), "\(name)")
+    }
+    let run = try Support.run(
+      python, [Support.url("Tests/BadgeKitTests/Browser/svg_screenshot.py").path, dir.path] + files)
+    #expect(run.status == 0, "\(String(decoding: run.stdout, as: UTF8.self))\n\(run.stderr)")
+    for (name, image) in ours.sorted(by: { $0.key < $1.key }) {
+      let ppm = try Support.run(pngtopnm, [dir.appendingPathComponent("\(name).png").path])
+      let theirs = try #require(RGBImage(ppm: Array(ppm.stdout)), "\(name): no screenshot")
+      try RasterSupport.expectClose(name, ours: image, theirs: theirs, by: "chromium", mean: 1, fraction: 0.995)
+    }
+  }
+}
