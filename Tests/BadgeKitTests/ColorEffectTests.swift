@@ -161,6 +161,9 @@ struct ColorEffectTests {
     (".colorMultiply(3)", "expected a colour"),
     (".grayscale()", "missing argument 'amount'"),
     (".brightness(red)", "expected a number"),
+    // (An infinite contrast made ∞ − ∞ and crashed the raster.)
+    (".contrast(-infinity)", "expected a finite amount, found -infinity"),
+    (".saturation(infinity)", "expected a finite amount, found infinity"),
   ])
   func mistakesAreLocatedErrors(_ effect: String, _ message: String) {
     let result = Support.compile("badge B size 40 {\n  circle().fill(red)\(effect)\n}\n")

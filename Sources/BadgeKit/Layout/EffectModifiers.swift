@@ -158,12 +158,15 @@ extension LayoutEngine {
     switch m.name {
     case "hueRotation":
       guard let a = ev.angle(v, r) else { return nil }
+      guard ev.finite(a, "angle", r) != nil else { return nil }
       return .colorEffect(.hueRotation(a))
     case "colorMultiply":
       guard let c = ev.color(v, r) else { return nil }
       return .colorEffect(.multiply(c))
     default:
       guard let x = ev.number(v, r) else { return nil }
+      // (An infinite factor makes no colour: ∞ − ∞ where channels meet.)
+      guard ev.finite(x, "amount", r) != nil else { return nil }
       switch m.name {
       case "grayscale":
         return .colorEffect(.grayscale(ev.clamped(x, 0, 1, "grayscale", percent: Warnings.isPercent(v), r)))

@@ -291,13 +291,16 @@ extension LayoutEngine {
       return .scale(x: sx, y: sy, anchor: p)
     case "transformEffect":
       // Unset entries are the identity's: `.transformEffect(c: 0.3)` skews.
-      var entries = [1.0, 0, 0, 1]
-      for (i, name) in ["a", "b", "c", "d"].enumerated() {
-        if let (v, r) = value(name) { guard let x = ev.number(v, r) else { return nil }; entries[i] = x }
+      var entries = [1.0, 0, 0, 1, 0, 0]
+      for (i, name) in ["a", "b", "c", "d", "tx", "ty"].enumerated() {
+        guard let (v, r) = value(name) else { continue }
+        guard let x = i < 4 ? ev.number(v, r) : ev.length(v, axis: i == 4 ? size.width : size.height, r) else {
+          return nil
+        }
+        guard ev.finite(x, "number", r) != nil else { return nil }
+        entries[i] = x
       }
-      guard let tx = length("tx", size.width, default: 0), let ty = length("ty", size.height, default: 0) else {
-        return nil
-      }
+      let (tx, ty) = (entries[4], entries[5])
       return .transform(Transform(a: entries[0], b: entries[1], c: entries[2], d: entries[3], tx: tx, ty: ty))
     case "opacity":
       guard let (v, r) = value("amount") else {

@@ -101,7 +101,7 @@ public struct ColorMatrix: Hashable, Sendable {
     let v = values
     func row(_ i: Int) -> Double {
       let x = v[i * 5] * rgba.0 + v[i * 5 + 1] * rgba.1 + v[i * 5 + 2] * rgba.2 + v[i * 5 + 3] * rgba.3 + v[i * 5 + 4]
-      return min(max(x, 0), 1)
+      return x > 0 ? min(x, 1) : 0  // (NaN, which no resolved matrix makes, as 0)
     }
     let a = row(3) * (timesAlpha ? rgba.3 : 1)
     return (row(0), row(1), row(2), a)

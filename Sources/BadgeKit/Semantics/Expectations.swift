@@ -26,6 +26,16 @@ extension Evaluator {
     }
   }
 
+  /// `x` when it is finite; else an error (`expected a finite amount,
+  /// found infinity`) and nil.
+  func finite(_ x: Double, _ what: String, _ range: SourceRange) -> Double? {
+    if x.isFinite { return x }
+    report(
+      .typeMismatch(expected: "a finite \(what)", found: x.isNaN ? "not a number" : x > 0 ? "infinity" : "-infinity"),
+      range)
+    return nil
+  }
+
   /// An angle in radians; `45deg` or `0.5rad`, never a bare number.
   func angle(_ v: Value, _ range: SourceRange) -> Double? {
     if case .angle(let x) = v { return x }
