@@ -45,8 +45,8 @@ extension LayoutEngine {
     case .position:
       let child = inner(p)
       return Size(p.width ?? child.width, p.height ?? child.height)
-    case .offset, .rotate, .scale, .transform, .opacity, .fill, .stroke, .trim, .clip, .mask, .shadow, .blur, .colorEffect,
-      .overlay, .environment:
+    case .offset, .rotate, .scale, .transform, .opacity, .fill, .stroke, .trim, .clip, .mask, .shadow, .blur,
+      .colorEffect, .overlay, .environment:
       return inner(p)
     }
   }
