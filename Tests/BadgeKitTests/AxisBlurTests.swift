@@ -68,10 +68,6 @@ struct AxisBlurTests {
     (".blur()", "missing argument 'radius'"),
   ])
   func mistakesAreLocatedErrors(_ blur: String, _ message: String) {
-    let result = Support.compile("badge B size 40 {\n  circle().fill(red)\(blur)\n}\n")
-    let errors = result.diagnostics.filter { $0.severity == .error }
-    #expect(errors.count == 1, "\(result.renderedDiagnostics)")
-    #expect(result.renderedDiagnostics.hasPrefix("test.badge:2:"), "\(result.renderedDiagnostics)")
-    #expect(errors.first?.message.text.contains(message) == true, "\(result.renderedDiagnostics)")
+    Support.expectOneError(after: blur, saying: message)
   }
 }

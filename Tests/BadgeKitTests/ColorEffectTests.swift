@@ -166,11 +166,7 @@ struct ColorEffectTests {
     (".saturation(infinity)", "expected a finite amount, found infinity"),
   ])
   func mistakesAreLocatedErrors(_ effect: String, _ message: String) {
-    let result = Support.compile("badge B size 40 {\n  circle().fill(red)\(effect)\n}\n")
-    let errors = result.diagnostics.filter { $0.severity == .error }
-    #expect(errors.count == 1, "\(result.renderedDiagnostics)")
-    #expect(result.renderedDiagnostics.hasPrefix("test.badge:2:"), "\(result.renderedDiagnostics)")
-    #expect(errors.first?.message.text.contains(message) == true, "\(result.renderedDiagnostics)")
+    Support.expectOneError(after: effect, saying: message)
   }
 
   @Test func grayscaleOutsideItsRangeIsClampedWithAWarning() {

@@ -170,6 +170,22 @@ enum Support {
     return result.output
   }
 
+  /// A red circle with `modifiers` written after its fill (line 2 of a
+  /// badge): exactly one error, on that line, saying `message`.
+  static func expectOneError(
+    after modifiers: String, saying message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let result = compile("badge B size 40 {\n  circle().fill(red)\(modifiers)\n}\n")
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    #expect(errors.count == 1, "\(result.renderedDiagnostics)", sourceLocation: sourceLocation)
+    #expect(
+      result.renderedDiagnostics.hasPrefix("test.badge:2:"), "\(result.renderedDiagnostics)",
+      sourceLocation: sourceLocation)
+    #expect(
+      errors.first?.message.text.contains(message) == true, "\(result.renderedDiagnostics)",
+      sourceLocation: sourceLocation)
+  }
+
   /// Expects the built badgec to refuse `body` (the body of a 100-point
   /// badge, written to a file) for the output `output` (a name in a
   /// folder of its own): exit 1, one error, at line `line` of the body,

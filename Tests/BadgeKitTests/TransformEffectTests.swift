@@ -76,9 +76,6 @@ struct TransformEffectTests {
 
   @Test(arguments: [("a: red", "expected a number"), ("tx: infinity", "expected a finite number, found infinity")])
   func entriesMustBeFiniteNumbers(_ entry: String, _ message: String) {
-    let result = Support.compile("badge B size 40 {\n  circle().transformEffect(\(entry))\n}\n")
-    #expect(result.diagnostics.filter { $0.severity == .error }.count == 1, "\(result.renderedDiagnostics)")
-    #expect(result.renderedDiagnostics.hasPrefix("test.badge:2:"), "\(result.renderedDiagnostics)")
-    #expect(result.renderedDiagnostics.contains(message), "\(result.renderedDiagnostics)")
+    Support.expectOneError(after: ".transformEffect(\(entry))", saying: message)
   }
 }
