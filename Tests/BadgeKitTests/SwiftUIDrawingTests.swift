@@ -69,6 +69,20 @@ enum SwiftUIDrawing {
     return code
   }
 
+  /// How far `code`, SwiftUI's code changed on purpose, draws from
+  /// `source`'s own SVG (mean difference /255, both drawn by resvg); nil
+  /// without the tools.
+  static func difference(of code: String, from source: String, size: Size) throws -> Double? {
+    let dir = try Support.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    guard let drawn = try drawn(code, size: size, in: dir),
+      let theirs = try image(drawn, in: dir, name: "changed"),
+      let svg = Support.output(source, as: .svg, CompileOptions()).map({ String(decoding: $0, as: UTF8.self) }),
+      let ours = try image(svg, in: dir, name: "badgec")
+    else { return nil }
+    return ours.compare(theirs, within: 16).mean
+  }
+
   /// `svg` drawn by resvg over white.
   static func image(_ svg: String, in dir: URL, name: String) throws -> RGBImage? {
     guard let resvg = Support.tool("resvg"), let pngtopnm = Support.tool("pngtopnm") else { return nil }
@@ -168,6 +182,28 @@ struct SwiftUIDrawingTests {
     #expect(fraction < 0.99, "drawn without compositing groups: \(mean)/255, \(fraction * 100)% within 16")
   }
 
+  /// SwiftUI's transformEffect maps the view about its top-left corner, as
+  /// badgec's does: a skewed stroked star and a sheared, moved square
+  /// draw alike, and moving the square by 20 points more in the code is
+  /// seen.
+  @Test func transformsDrawAsTheBadge() throws {
+    let source = """
+      badge T size 200 {
+        zstack {
+          star(points: 5).fill(orange).stroke(red, width: 4, join: round).frame(width: 80, height: 80)
+            .transformEffect(c: 0.4).offset(x: -40, y: -40)
+          roundedRect(radius: 12).fill(teal).frame(width: 60, height: 60)
+            .transformEffect(a: 1.2, b: 0.3, c: -0.2, d: 0.8, tx: 10, ty: -5).offset(x: 40, y: 40)
+        }
+      }
+      """
+    let code = try SwiftUIDrawing.expectDrawnAlike(source, name: "transforms", mean: 1, fraction: 0.995)
+    let moved = code.replacingOccurrences(of: "tx: 10, ty: -5", with: "tx: 30, ty: -5")
+    try #require(moved != code)
+    guard let mean = try SwiftUIDrawing.difference(of: moved, from: source, size: Size(200, 200)) else { return }
+    #expect(mean > 1, "the moved square drew within \(mean)/255 of the badge")
+  }
+
   /// The comparison notices a change of one anchor: the symbols turned
   /// about their top instead of their bottom.
   @Test func aWrongAnchorIsSeen() throws {
@@ -176,14 +212,7 @@ struct SwiftUIDrawingTests {
     let anchor = ".rotationEffect(angle, anchor: .bottom)"
     try #require(code.contains(anchor))
     let wrong = code.replacingOccurrences(of: anchor, with: ".rotationEffect(angle, anchor: .top)")
-    let dir = try Support.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    guard let drawn = try SwiftUIDrawing.drawn(wrong, size: Size(300, 300), in: dir),
-      let theirs = try SwiftUIDrawing.image(drawn, in: dir, name: "wrong"),
-      let svg = Support.output(source, as: .svg, CompileOptions()).map({ String(decoding: $0, as: UTF8.self) }),
-      let ours = try SwiftUIDrawing.image(svg, in: dir, name: "badgec")
-    else { return }
-    let (mean, _) = ours.compare(theirs, within: 16)
+    guard let mean = try SwiftUIDrawing.difference(of: wrong, from: source, size: Size(300, 300)) else { return }
     #expect(mean > 5, "the wrong anchor drew within \(mean)/255 of the badge")
   }
 

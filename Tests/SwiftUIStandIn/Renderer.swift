@@ -72,7 +72,8 @@ struct _Renderer {
       case .position:
         let c = try size(child, p)
         return CGSize(width: p.width ?? c.width, height: p.height ?? c.height)
-      case .rotation, .scale, .opacity, .offset, .clip, .overlay, .background, .mask, .shadow, .blur, .foreground,
+      case .rotation, .scale, .transform, .opacity, .offset, .clip, .overlay, .background, .mask, .shadow, .blur,
+        .foreground,
         .compositingGroup:
         return try size(child, p)
       case .other(let name): throw _Renderer.unsupported(name)
@@ -186,6 +187,12 @@ struct _Renderer {
     case .rotation(let angle, let anchor):
       let (ax, ay) = (o.x + anchor.x * s.width, o.y + anchor.y * s.height)
       body += "<g transform=\"rotate(\(angle.degrees) \(ax) \(ay))\">"
+      try place(child, p, at: o)
+      body += "</g>"
+    case .transform(let m):
+      // About the view's top-left corner, at `o` on the canvas.
+      body += "<g transform=\"translate(\(o.x) \(o.y)) matrix(\(m.a) \(m.b) \(m.c) \(m.d) \(m.tx) \(m.ty))"
+      body += " translate(\(-o.x) \(-o.y))\">"
       try place(child, p, at: o)
       body += "</g>"
     case .scale(let x, let y, let anchor):

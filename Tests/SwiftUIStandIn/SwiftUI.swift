@@ -39,6 +39,9 @@ public enum _Modifier {
   case aspectRatio(CGFloat?, ContentMode)
   case rotation(Angle, anchor: UnitPoint)
   case scale(x: CGFloat, y: CGFloat, anchor: UnitPoint)
+  /// `transformEffect`: SwiftUI maps the view's own coordinates, its
+  /// origin at the top-left.
+  case transform(CGAffineTransform)
   case opacity(Double)
   case position(x: CGFloat, y: CGFloat)
   case offset(x: CGFloat, y: CGFloat)
@@ -896,7 +899,7 @@ extension View {
     ModifiedContent(self, .blur(radius: radius))
   }
   public func transformEffect(_ transform: CGAffineTransform) -> some View {
-    ModifiedContent(self, .other("transformEffect"))
+    ModifiedContent(self, .transform(transform))
   }
   // Colour effects: declared as SwiftUI's; the stand-in's renderer does
   // not draw them (they are named as what it cannot draw).
