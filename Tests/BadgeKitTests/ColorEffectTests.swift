@@ -169,6 +169,16 @@ struct ColorEffectTests {
     Support.expectOneError(after: effect, saying: message)
   }
 
+  /// SwiftUI's modifiers around its effects that badgec does without (or
+  /// has not) are one error each that says so.
+  @Test(arguments: [
+    (".compositingGroup()", "leave it out: badgec applies opacity, shadows and colour effects"),
+    (".drawingGroup()", "leave it out"), (".blendMode(.multiply)", "badgec has no blend modes"),
+  ])
+  func swiftUIsGroupsAndBlendModesAreNamed(_ modifier: String, _ message: String) {
+    Support.expectOneError(after: modifier, saying: message)
+  }
+
   @Test func grayscaleOutsideItsRangeIsClampedWithAWarning() {
     let result = Support.compile("badge B size 40 {\n  circle().fill(red).grayscale(1.5)\n}\n")
     #expect(!result.hasErrors)
