@@ -52,8 +52,8 @@ extension LayoutEngine {
     let childSize = { (q: ProposedSize) in self.size(view, mods, level - 1, q) }
     // A mask or clip that draws nothing for these values hides the view:
     // a warning, and the view laid out for its own diagnostics only.
-    let hide = { (message: Message, range: SourceRange) in
-      self.evaluator.warn(message, range)
+    func hide(_ message: Message, _ range: SourceRange) {
+      evaluator.warn(message, range)
       var hidden: [SceneNode] = []
       inner(p, t, context, &hidden)
     }

@@ -70,18 +70,17 @@ extension SwiftUIWriter {
   }
 
   /// The modifiers that propose to their view what is proposed to them.
-  static let keepsProposal: Set<String> = [
+  static let keepsProposal: Set<String> = colorEffects.union([
     "position", "offset", "rotate", "scale", "opacity", "shadow", "blur", "fill", "stroke", "strokeBorder", "trim",
     "clipShape", "mask", "overlay", "background", "font", "fontWeight", "bold", "italic", "tracking", "clipped",
-    "grayscale", "saturation", "brightness", "contrast", "hueRotation", "colorMultiply", "colorInvert",
-    "luminanceToAlpha",
-  ]
+    "transformEffect",
+  ])
 
   /// The colour effects, which SwiftUI and badgec name alike; badgec works
   /// them on the view's pixels composited together.
   static let colorEffects: Set<String> = [
     "grayscale", "saturation", "brightness", "contrast", "hueRotation", "colorMultiply", "colorInvert",
-    "luminanceToAlpha", "transformEffect",
+    "luminanceToAlpha",
   ]
 
   /// SwiftUI's shapes that are `InsettableShape`s.
