@@ -1,8 +1,8 @@
 // badgec's raster beside Chromium's drawing of badgec's SVG of the same
 // badge (headless, through Selenium: Browser/svg_screenshot.py): the colour
-// effects, blurs along one axis, affine transforms and the achievement
-// badge's four states, each within 1/255 on average and with 99.5 % of its
-// pixels within 16/255.
+// effects, blurs along one axis, affine transforms, focal and elliptical
+// gradients and the achievement badge's four states, each within 1/255 on
+// average and with 99.5 % of its pixels within 16/255.
 import Foundation
 import Testing
 
@@ -14,7 +14,7 @@ struct ChromiumComparisonTests {
     let achievement = try Support.read("samples/achievement.badge")
     var list: [(String, String, [String: String])] = [
       ("color-effects", ColorEffectTests.scene, [:]), ("axis-blur", AxisBlurTests.scene, [:]),
-      ("transform-effect", TransformEffectTests.scene, [:]),
+      ("transform-effect", TransformEffectTests.scene, [:]), ("focal-gradients", FocalGradientTests.scene, [:]),
     ]
     for state in ["earned", "locked", "new", "expired"] {
       list.append(("achievement-\(state)", achievement, ["state": "\"\(state)\""]))

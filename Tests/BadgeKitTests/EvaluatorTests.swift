@@ -127,9 +127,12 @@ struct EvaluatorTests {
   @Test(arguments: [
     (
       "radial(red, blue, center: top, startRadius: 5, endRadius: 50%)",
-      GradientShape.radial(center: Point(0.5, 0), startRadius: .points(5), endRadius: .fraction(0.5))
+      GradientShape.radial(center: Point(0.5, 0), startRadius: .points(5), endRadius: .fraction(0.5), focus: nil)
     ),
-    ("radial(red, blue)", .radial(center: Point(0.5, 0.5), startRadius: .points(0), endRadius: .fraction(0.5))),
+    (
+      "radial(red, blue)",
+      .radial(center: Point(0.5, 0.5), startRadius: .points(0), endRadius: .fraction(0.5), focus: nil)
+    ),
     (
       "angular(red, blue, startAngle: 90deg, endAngle: 180deg)",
       .angular(center: Point(0.5, 0.5), startAngle: Double.pi / 2, endAngle: Double.pi)

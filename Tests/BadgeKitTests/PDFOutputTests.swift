@@ -98,7 +98,7 @@ enum PDFSupport {
 struct PDFOutputTests {
   static let samples = [
     "landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal", "hikebadge", "summit", "streak",
-    "donut", "build-status", "achievement",
+    "donut", "build-status", "achievement", "orb",
   ]
 
   /// Every sample at twice its size. MuPDF anti-aliases as badgec does

@@ -11,7 +11,7 @@ import Testing
 struct RasterComparisonTests {
   @Test(arguments: [
     "landmark", "sunburst", "shield", "outlined", "progress", "stripes", "medal", "hikebadge", "summit", "streak",
-    "donut", "achievement",
+    "donut", "achievement", "orb",
   ])
   func sample(_ name: String) throws {
     let source = try Support.read("samples/\(name).badge")

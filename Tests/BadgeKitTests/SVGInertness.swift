@@ -103,7 +103,7 @@ enum SVGInertness {
       parents: ["defs"],
       attributes: [
         "id": .id, "gradientUnits": .fixed("userSpaceOnUse"), "cx": .number, "cy": .number, "r": .number,
-        "gradientTransform": .matrix,
+        "fx": .number, "fy": .number, "gradientTransform": .matrix,
       ],
       required: ["id", "gradientUnits", "cx", "cy", "r"]),
     "stop": Rule(

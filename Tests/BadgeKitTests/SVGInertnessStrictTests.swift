@@ -76,9 +76,9 @@ struct SVGInertnessStrictTests {
       "<filter id=\"f1\"><feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"1\"/></filter>", "not two numbers"
     ),
     (
-      "a radial focus",
-      "<defs><radialGradient id=\"g1\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" fx=\"1\"/></defs>",
-      "attribute fx"
+      "a focal radius (SVG 2's, which badgec folds into the stops)",
+      "<defs><radialGradient id=\"g1\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" fr=\"1\"/></defs>",
+      "attribute fr"
     ),
     (
       "a clip path inside a group", "<g opacity=\"1\"><clipPath id=\"c1\" clipPathUnits=\"userSpaceOnUse\"/></g>",

@@ -292,6 +292,15 @@ struct _Renderer {
         "<radialGradient id=\"g\(ids)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(rect.minX + center.x * rect.width)\""
       defs += " cy=\"\(rect.minY + center.y * rect.height)\" r=\"\(r1)\" fr=\"\(r0)\">\(stops(list))</radialGradient>"
       out = "\(property)=\"url(#g\(ids))\""
+    case .elliptical(let list, let center, let f0, let f1):
+      // The unit square onto the frame; the start radius as the stops'
+      // offsets (the circles are concentric).
+      ids += 1
+      let folded = list.map { ($0.color, f1 > 0 ? (f0 + $0.location * (f1 - f0)) / f1 : 1) }
+      defs += "<radialGradient id=\"g\(ids)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(center.x)\" cy=\"\(center.y)\""
+      defs += " r=\"\(f1)\" gradientTransform=\"matrix(\(rect.width) 0 0 \(rect.height) \(rect.minX) \(rect.minY))\">"
+      defs += "\(stops(folded))</radialGradient>"
+      out = "\(property)=\"url(#g\(ids))\""
     case .foreground:
       return try paintAttributes(foreground, rect, stroke: stroke)
     case .other(let name): throw _Renderer.unsupported("the paint \(name)")

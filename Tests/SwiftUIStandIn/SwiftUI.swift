@@ -25,6 +25,8 @@ public enum _Paint {
   case color(r: Double, g: Double, b: Double, a: Double)
   case linear(stops: [(color: Color, location: Double)], start: UnitPoint, end: UnitPoint)
   case radial(stops: [(color: Color, location: Double)], center: UnitPoint, startRadius: Double, endRadius: Double)
+  /// Radii as fractions of the unit square stretched over the frame.
+  case elliptical(stops: [(color: Color, location: Double)], center: UnitPoint, start: Double, end: Double)
   /// The foreground style where the view is (black unless set).
   case foreground
   case other(String)
@@ -403,6 +405,31 @@ public struct RadialGradient: ShapeStyle, PrimitiveView, _Painted {
     _paint = .radial(
       stops: stops.map { ($0.color, Double($0.location)) }, center: center, startRadius: Double(startRadius),
       endRadius: Double(endRadius))
+  }
+}
+
+public struct EllipticalGradient: ShapeStyle, PrimitiveView, _Painted {
+  let _paint: _Paint
+  public init(
+    gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5
+  ) {
+    self.init(
+      stops: gradient.stops, center: center, startRadiusFraction: startRadiusFraction,
+      endRadiusFraction: endRadiusFraction)
+  }
+  public init(
+    colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5
+  ) {
+    _paint = .elliptical(
+      stops: _spread(colors), center: center, start: Double(startRadiusFraction), end: Double(endRadiusFraction))
+  }
+  public init(
+    stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+    endRadiusFraction: CGFloat = 0.5
+  ) {
+    _paint = .elliptical(
+      stops: stops.map { ($0.color, Double($0.location)) }, center: center, start: Double(startRadiusFraction),
+      end: Double(endRadiusFraction))
   }
 }
 

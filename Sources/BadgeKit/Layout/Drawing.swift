@@ -627,15 +627,15 @@ extension LayoutEngine {
       switch g.shape {
       case .linear(let start, let end):
         return .linear(LinearGradient(stops: g.stops, start: at(start), end: at(end)))
-      case .radial(let center, let r0, let r1):
-        var (a, b) = (r0.points(side: side), r1.points(side: side))
-        var stops = g.stops
-        // Radii the wrong way round: the same circles, stops reversed.
-        if a > b {
-          swap(&a, &b)
-          stops = stops.reversed().map { GradientStop(color: $0.color, location: 1 - $0.location) }
-        }
-        return .radial(RadialGradient(stops: stops, center: at(center), startRadius: a, endRadius: b))
+      case .radial(let center, let r0, let r1, let focus):
+        return .radial(
+          LayoutEngine.radial(
+            g.stops, center: at(center), r0.points(side: side), r1.points(side: side), focus: focus.map(at)))
+      case .elliptical(let center, let f0, let f1):
+        // Circles in the unit square, which the frame's size stretches.
+        return .radial(
+          LayoutEngine.radial(
+            g.stops, center: center, f0, f1, focus: nil, space: .scale(size.width, size.height)))
       case .angular(let center, let a0, let a1):
         var stops = g.stops
         var (a, b) = (a0, a1)
@@ -646,5 +646,21 @@ extension LayoutEngine {
         return .conic(ConicGradient(stops: stops, center: at(center), startAngle: a, endAngle: b))
       }
     }
+  }
+}
+
+extension LayoutEngine {
+  /// A radial gradient from the circle of radius `r0` about `focus` (nil:
+  /// `center`) to the circle of `r1` about `center`: radii the wrong way
+  /// round are the same circles swapped, the stops reversed.
+  static func radial(
+    _ stops: [GradientStop], center: Point, _ r0: Double, _ r1: Double, focus: Point?, space: Transform = .identity
+  ) -> RadialGradient {
+    guard r0 > r1 else {
+      return RadialGradient(stops: stops, center: center, startRadius: r0, endRadius: r1, focus: focus, space: space)
+    }
+    let reversed = stops.reversed().map { GradientStop(color: $0.color, location: 1 - $0.location) }
+    return RadialGradient(
+      stops: reversed, center: focus ?? center, startRadius: r1, endRadius: r0, focus: center, space: space)
   }
 }

@@ -76,12 +76,19 @@ extension LayoutEngine {
           far(max(abs(q0.x), abs(q0.y), abs(q1.x), abs(q1.y)))
         }
       case .radial(let g):
-        let c = t.apply(g.center)
-        let s = t.frameStretch
+        let toCanvas = t * g.space
+        let (c, focus) = (toCanvas.apply(g.center), toCanvas.apply(g.focus))
+        let s = toCanvas.frameStretch
         far(
-          max(abs(c.x), abs(c.y), g.endRadius * s, g.startRadius * s, g.endRadius, abs(g.center.x), abs(g.center.y))
-        )
+          max(
+            abs(c.x), abs(c.y), abs(focus.x), abs(focus.y), g.endRadius * s, g.startRadius * s, g.endRadius,
+            abs(g.center.x), abs(g.center.y)))
         f.paint = LayoutEngine.settled(g, t)
+        // A focus carried far off by a start radius close to the end one.
+        if case .radial(let settled) = f.paint {
+          let apex = toCanvas.apply(settled.focus)
+          far(max(abs(apex.x), abs(apex.y)))
+        }
       case .conic(var g):
         let c = t.apply(g.center)
         far(max(abs(c.x), abs(c.y), abs(g.center.x), abs(g.center.y)))
@@ -182,24 +189,45 @@ extension LayoutEngine {
 
   /// The paint of radial gradient `g` in a fill drawn through `t`, settled
   /// as the SVG writes it: a start radius folded into the stop offsets
-  /// (offset' = (r0 + offset · (r1 − r0)) / r1, so that SVG 1.1 needs no
-  /// `fr`), and, under a rotation and scale, the centre and radius on the
-  /// canvas at three decimals. A gradient of no radius is its last colour.
+  /// (offset' = (r0 + offset · (r1 − r0)) / r1) and a focus moved to the
+  /// cone's apex, where the circles' radius is 0 (focus' = focus + s ·
+  /// (center − focus), s = −r0 / (r1 − r0)), so that SVG 1.1 needs no `fr`:
+  /// the same circles, each with its colour. Under a rotation and scale,
+  /// the centre, focus and radius are on the canvas at three decimals. A
+  /// gradient of no radius is its last colour; one of equal radii about
+  /// two centres (a cone with no apex) its last colour too, as the other
+  /// backends cannot draw it.
   static func settled(_ g: RadialGradient, _ t: Transform) -> Paint {
     let last = g.stops.last?.color ?? RGBA(r: 0, g: 0, b: 0)
-    var center = g.center
+    var (center, focus) = (g.center, g.focus)
     var (r0, r1) = (g.startRadius, g.endRadius)
-    if let s = t.similarityScale, let inverse = t.inverted {
-      let q = t.apply(center)
-      center = inverse.apply(Point(round3(q.x), round3(q.y)))
+    let toCanvas = t * g.space
+    let concentric = g.isConcentric
+    // A point as the SVG writes it on the canvas, under a similarity.
+    var rounded: ((Point) -> Point)? = nil
+    if let s = toCanvas.similarityScale, let inverse = toCanvas.inverted {
+      rounded = { p in
+        let q = toCanvas.apply(p)
+        return inverse.apply(Point(round3(q.x), round3(q.y)))
+      }
+      center = rounded!(center)
+      focus = concentric ? center : rounded!(focus)
       r0 = round3(r0 * s) / s
       r1 = round3(r1 * s) / s
     }
     guard r1 > 0, r1.isFinite else { return .solid(last) }
     var stops = g.stops
     if r0 > 0 {
+      guard r1 > r0 || concentric else { return .solid(last) }
+      let s = -r0 / (r1 - r0)
+      if !concentric {
+        focus = Point(focus.x + s * (center.x - focus.x), focus.y + s * (center.y - focus.y))
+        focus = rounded?(focus) ?? focus
+      }
       stops = stops.map { GradientStop(color: $0.color, location: (r0 + $0.location * (r1 - r0)) / r1) }
     }
-    return .radial(RadialGradient(stops: settledStops(stops), center: center, startRadius: 0, endRadius: r1))
+    return .radial(
+      RadialGradient(
+        stops: settledStops(stops), center: center, startRadius: 0, endRadius: r1, focus: focus, space: g.space))
   }
 }

@@ -18,6 +18,7 @@ extension Parser {
     switch name {
     case "LinearGradient": ours = "linear"
     case "RadialGradient": ours = "radial"
+    case "EllipticalGradient": ours = "elliptical"
     case "AngularGradient": ours = "angular"
     default: return nil
     }
@@ -73,9 +74,12 @@ extension Parser {
     }
     let renamed = ["startPoint": "start", "endPoint": "end"]
     let kept: Set<String> =
-      ours == "linear"
-      ? ["start", "end"]
-      : ours == "radial" ? ["center", "startRadius", "endRadius"] : ["center", "startAngle", "endAngle", "angle"]
+      switch ours {
+      case "linear": ["start", "end"]
+      case "radial": ["center", "startRadius", "endRadius"]
+      case "elliptical": ["center", "startRadiusFraction", "endRadiusFraction"]
+      default: ["center", "startAngle", "endAngle", "angle"]
+      }
     for a in args {
       switch a.label {
       case "colors", "stops":

@@ -130,26 +130,67 @@ public struct LinearGradient: Hashable, Sendable {
   }
 }
 
-/// A radial gradient in the path's frame (points): colour t at distance
-/// `startRadius + t · (endRadius − startRadius)` from `center`, padded with
-/// the end colours inside the start circle and beyond the end circle.
-/// `startRadius <= endRadius` (layout reverses the stops otherwise).
+/// A radial gradient: circles in the gradient's own plane (points), which
+/// `space` maps into the path's frame (the identity, but for an elliptical
+/// gradient: the frame's unit square). Colour t is on the circle about
+/// `focus + t · (center − focus)` of radius `startRadius + t · (endRadius −
+/// startRadius)`, the circle of the largest such t where a point lies on
+/// several (SVG 2's and the canvas's two-point cone), t padded to 0…1; a
+/// point on no circle of a radius ≥ 0 is not painted. `focus` is `center`
+/// but for a focal gradient. `startRadius <= endRadius` (layout swaps the
+/// circles and reverses the stops otherwise).
 public struct RadialGradient: Hashable, Sendable {
   public var stops: [GradientStop]
   public var center: Point
   public var startRadius: Double
   public var endRadius: Double
-  public init(stops: [GradientStop], center: Point, startRadius: Double, endRadius: Double) {
+  /// The start circle's centre.
+  public var focus: Point
+  /// The gradient's plane into the path's frame.
+  public var space: Transform
+  public init(
+    stops: [GradientStop], center: Point, startRadius: Double, endRadius: Double, focus: Point? = nil,
+    space: Transform = .identity
+  ) {
     self.stops = stops
     self.center = center
     self.startRadius = startRadius
     self.endRadius = endRadius
+    self.focus = focus ?? center
+    self.space = space
   }
 
-  /// The gradient's t (not yet padded) at `distance` from the centre.
+  /// Whether the circles share a centre (every point then on one circle).
+  public var isConcentric: Bool { focus == center }
+
+  /// The gradient's t (not yet padded) at `distance` from the centre, for
+  /// concentric circles.
   @inline(__always)
   public func t(atDistance distance: Double) -> Double {
     (distance - startRadius) / (endRadius - startRadius)
+  }
+
+  /// The gradient's t (not yet padded) at the point `p` of its plane, for
+  /// circles from a focus of radius 0 (as layout settles them): the larger
+  /// root s ≥ 0 of |p − focus − s·(center − focus)| = s·endRadius; nil
+  /// where no circle passes.
+  @inline(__always)
+  public func t(atFocal p: Point) -> Double? {
+    let (dx, dy) = (center.x - focus.x, center.y - focus.y)
+    let (px, py) = (p.x - focus.x, p.y - focus.y)
+    let a = dx * dx + dy * dy - endRadius * endRadius
+    let pd = px * dx + py * dy
+    let pp = px * px + py * py
+    if abs(a) < 1e-9 * max(1, endRadius * endRadius) {
+      // The focus on the end circle: one root.
+      return pd > 0 ? pp / (2 * pd) : nil
+    }
+    let disc = pd * pd - a * pp
+    guard disc >= 0 else { return nil }
+    let q = disc.squareRoot()
+    let (s0, s1) = ((pd + q) / a, (pd - q) / a)
+    let s = max(s0, s1)
+    return s >= 0 ? s : nil
   }
 }
 

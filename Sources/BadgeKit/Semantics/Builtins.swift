@@ -50,14 +50,15 @@ enum Builtins {
   static let functions: Set<String> = [
     "min", "max", "abs", "sqrt", "sin", "cos", "tan", "atan2", "floor", "ceil", "round", "clamp", "count", "sum", "hsb",
     "hsba", "mix",
-    "rgb", "rgba", "linear", "radial", "angular", "stop",
+    "rgb", "rgba", "linear", "radial", "elliptical", "angular", "stop",
     "pow", "exp", "log", "mod", "hypot", "asin", "acos", "atan", "sign", "lerp",
   ]
 
   /// The argument labels of the functions that take any.
   static let labels: [String: [String]] = [
     "linear": ["start", "end"],
-    "radial": ["center", "startRadius", "endRadius"],
+    "radial": ["center", "focus", "startRadius", "endRadius"],
+    "elliptical": ["center", "startRadiusFraction", "endRadiusFraction"],
     "angular": ["center", "startAngle", "endAngle", "angle"],
     "formatted": ["decimals", "grouping"],
     "mix": ["with", "by"],
@@ -130,7 +131,7 @@ enum Builtins {
     case "rgb", "rgba": return rgb(name, args, range, scope, ev)
     case "hsb", "hsba": return ColorFunctions.hsb(name, args, range, scope, ev)
     case "mix": return ColorFunctions.mix(args, range, scope, ev)
-    case "linear", "radial", "angular": return gradient(name, args, range, scope, ev)
+    case "linear", "radial", "elliptical", "angular": return gradient(name, args, range, scope, ev)
     case "stop": return stop(args, range, scope, ev)
     default:
       ev.report(.unknownFunction(name), range)

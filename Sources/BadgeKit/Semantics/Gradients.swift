@@ -1,11 +1,13 @@
-// Gradient functions and value methods: `linear`, `radial` and `angular`
+// Gradient functions and value methods: `linear`, `radial`, `elliptical`
+// and `angular`
 // calls evaluated into gradient values (stops, and a geometry still in unit
 // points of the frame they will fill), and `.opacity(x)` on colours and
 // gradients.
 
 extension Builtins {
   /// `linear(c1, c2, …, start: top, end: bottom)`,
-  /// `radial(c1, …, center:, startRadius:, endRadius:)` and
+  /// `radial(c1, …, center:, focus:, startRadius:, endRadius:)`,
+  /// `elliptical(c1, …, center:, startRadiusFraction:, endRadiusFraction:)` and
   /// `angular(c1, …, center:, startAngle:, endAngle:)` (or `angle:`, a full
   /// turn from that angle). Colours may be `stop(c, location)`s.
   static func gradient(_ name: String, _ args: [Argument], _ range: SourceRange, _ scope: Scope, _ ev: Evaluator)
@@ -14,6 +16,7 @@ extension Builtins {
     var points: [String: Point] = [:]
     var radii: [String: Extent] = [:]
     var angles: [String: Double] = [:]
+    var fractions: [String: Double] = [:]
     /// Each colour, its location if given, and where it was written.
     var stops: [(RGBA, Double?, SourceRange)] = []
     var ok = true
@@ -51,7 +54,7 @@ extension Builtins {
         continue
       }
       switch label {
-      case "start", "end", "center":
+      case "start", "end", "center", "focus":
         if let p = ev.unitPoint(v, a.value.range) { points[label] = p } else { ok = false }
       case "startRadius", "endRadius":
         switch v {
@@ -68,6 +71,24 @@ extension Builtins {
           }
           radii[label] = .points(r)
         }
+      case "startRadiusFraction", "endRadiusFraction":
+        // A plain number (SwiftUI's CGFloat) or a percentage.
+        let f: Double
+        switch v {
+        case .fraction(let x): f = x
+        default:
+          guard let x = ev.number(v, a.value.range) else {
+            ok = false
+            continue
+          }
+          f = x
+        }
+        guard f >= 0, f.isFinite else {
+          _ = ev.mismatch("a finite fraction that is not negative", v, a.value.range)
+          ok = false
+          continue
+        }
+        fractions[label] = f
       default:  // startAngle, endAngle, angle
         if let x = ev.angle(v, a.value.range) { angles[label] = x } else { ok = false }
       }
@@ -99,7 +120,12 @@ extension Builtins {
       // centre to half the frame's shorter side.
       shape = .radial(
         center: center, startRadius: radii["startRadius"] ?? .points(0),
-        endRadius: radii["endRadius"] ?? .fraction(0.5))
+        endRadius: radii["endRadius"] ?? .fraction(0.5), focus: points["focus"])
+    case "elliptical":
+      // SwiftUI's defaults: from the centre to the ellipse touching the frame.
+      shape = .elliptical(
+        center: center, startFraction: fractions["startRadiusFraction"] ?? 0,
+        endFraction: fractions["endRadiusFraction"] ?? 0.5)
     case "angular":
       if let a = angles["angle"] {
         if angles["startAngle"] != nil || angles["endAngle"] != nil {

@@ -60,6 +60,8 @@ enum SwiftUINames {
   static let functions: [String: SwiftUIName] = [
     "LinearGradient": .init(badgec: "linear", hint: "linear(c1, c2, start: top, end: bottom)"),
     "RadialGradient": .init(badgec: "radial", hint: "radial(c1, c2, center:, startRadius:, endRadius:)"),
+    "EllipticalGradient": .init(
+      badgec: "elliptical", hint: "elliptical(c1, c2, center:, startRadiusFraction:, endRadiusFraction:)"),
     "AngularGradient": .init(badgec: "angular", hint: "angular(c1, c2, center:, startAngle:, endAngle:)"),
     "Gradient": .init(badgec: nil, hint: "list the colours in the gradient itself: linear(red, blue)"),
     "Color": .init(
@@ -102,6 +104,7 @@ enum SwiftUINames {
     ],
     "linear": ["startPoint": "start", "endPoint": "end", "colors": "", "stops": ""],
     "radial": ["colors": "", "stops": ""],
+    "elliptical": ["colors": "", "stops": ""],
     "angular": ["colors": "", "stops": ""],
     "rotate": ["degrees": "angle"],
     "frame": ["minimumWidth": "minWidth", "maximumWidth": "maxWidth"],

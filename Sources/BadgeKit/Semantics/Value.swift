@@ -69,9 +69,13 @@ public struct GradientValue: Hashable, Sendable {
 public enum GradientShape: Hashable, Sendable {
   /// From the unit point `start` to `end`.
   case linear(start: Point, end: Point)
-  /// Circles about the unit point `center`, from `startRadius` out to
-  /// `endRadius`.
-  case radial(center: Point, startRadius: Extent, endRadius: Extent)
+  /// Circles from one of `startRadius` about the unit point `focus` (nil:
+  /// `center`) to one of `endRadius` about `center`.
+  case radial(center: Point, startRadius: Extent, endRadius: Extent, focus: Point?)
+  /// Ellipses about the unit point `center`, filling the frame as circles
+  /// fill the unit square, from a radius of `startFraction` of it to
+  /// `endFraction` (SwiftUI's `EllipticalGradient`).
+  case elliptical(center: Point, startFraction: Double, endFraction: Double)
   /// Around the unit point `center`, from `startAngle` to `endAngle`
   /// (radians, clockwise from trailing).
   case angular(center: Point, startAngle: Double, endAngle: Double)

@@ -4,7 +4,10 @@
 // stops is one stitching function of linear pieces, interpolated in sRGB
 // with alpha straight, as the other backends do; the pads beyond the ends
 // are the shadings' `Extend`. Linear gradients are axial shadings (type 2),
-// radial ones radial shadings (type 3, concentric circles), angular ones a
+// radial ones radial shadings (type 3: from the focus' circle to the
+// centre's, with PDF's rule of the larger t where circles overlap, as the
+// canvas has it; an elliptical one's matrix stretches its unit square over
+// the frame), angular ones a
 // Coons-patch mesh (type 6) of wedges around the centre, each at most 10°
 // wide and split where the colour's angle range starts and ends, whose
 // parametric value runs from the wedge's first angle to its last (the
@@ -33,6 +36,9 @@ extension PDFBuilder {
     let space = grey ? "/DeviceGray" : "/DeviceRGB"
     let function = PDFBuilder.function(paint.stops, grey: grey)
     let n = { PDFContent.number($0, 4) }
+    // A radial gradient's circles are in its own plane.
+    var toPage = toPage
+    if case .radial(let g) = paint { toPage = toPage * g.space }
     let matrix = PDFContent.matrix(toPage)
     var key = "\(grey) \(matrix) "
     let shading: () -> Int
@@ -47,9 +53,10 @@ extension PDFBuilder {
       shading = { self.add(Array(body.utf8)) }
     case .radial(let g):
       let (cx, cy) = (n(g.center.x), n(g.center.y))
+      let (fx, fy) = (n(g.focus.x), n(g.focus.y))
       let r0 = min(max(0, g.startRadius), g.endRadius)
       let body =
-        "<< /ShadingType 3 /ColorSpace \(space) /Coords [\(cx) \(cy) \(n(r0)) \(cx) \(cy) \(n(g.endRadius))]"
+        "<< /ShadingType 3 /ColorSpace \(space) /Coords [\(fx) \(fy) \(n(r0)) \(cx) \(cy) \(n(g.endRadius))]"
         + " /Function \(function) /Extend [true true] >>"
       key += body
       shading = { self.add(Array(body.utf8)) }

@@ -4,7 +4,10 @@
 // table of premultiplied colours (one a pixel along the gradient, 1024 to
 // 8192); t is padded to [0, 1]. A linear gradient's t is an affine function
 // of the pixel centre; a radial one's the centre's distance from the
-// gradient's centre in the fill's frame, a conic one's its angle there.
+// gradient's centre in its plane (the fill's frame, or the unit square an
+// elliptical gradient stretches over it), or for a focus the larger root
+// of the two-point cone's equation there (no colour where no circle
+// passes); a conic one's its angle in the fill's frame.
 
 /// Maps pixel centres back into a fill's frame.
 struct PixelToFrame {
@@ -28,6 +31,9 @@ enum Shader {
   case linear(table: [Pixel], gx: Float, gy: Float, g0: Float)
   /// t = (|q − centre| − r0) / (r1 − r0), q the pixel centre in the frame.
   case radial(table: [Pixel], toFrame: PixelToFrame, gradient: RadialGradient)
+  /// t = `gradient.t(atFocal:)` of the pixel centre in the gradient's
+  /// plane: circles from a focus of radius 0 (as layout settles them).
+  case focal(table: [Pixel], toFrame: PixelToFrame, gradient: RadialGradient)
   /// t = `gradient.t(atAngle:)` of the pixel centre seen from the centre.
   case conic(table: [Pixel], toFrame: PixelToFrame, gradient: ConicGradient)
 
@@ -42,6 +48,7 @@ enum Shader {
       self = .solid(Pixels.pack(c, opacity: opacity))
     case .radial(let g):
       let span = g.endRadius - g.startRadius
+      let m = m * g.space
       guard span > 0, let toFrame = PixelToFrame(m) else {
         self = Shader.last(g.stops, opacity)
         return
@@ -49,7 +56,10 @@ enum Shader {
       // An entry a pixel along the radius (1024 to 8192).
       let scale = (abs(m.a * m.d - m.b * m.c)).squareRoot()
       let pixels = span * max(scale, m.frameStretch)
-      self = .radial(table: Shader.table(g.stops, pixels, opacity), toFrame: toFrame, gradient: g)
+      let table = Shader.table(g.stops, pixels, opacity)
+      self =
+        g.isConcentric
+        ? .radial(table: table, toFrame: toFrame, gradient: g) : .focal(table: table, toFrame: toFrame, gradient: g)
     case .conic(let g):
       guard g.endAngle > g.startAngle, let toFrame = PixelToFrame(m) else {
         self = Shader.last(g.stops, opacity)
@@ -130,7 +140,7 @@ enum Shader {
     case .linear(let table, let gx, let gy, let g0):
       guard gx == 0 else { return nil }
       return Shader.lookup(table, gy * (Float(y) + 0.5) + g0)
-    case .radial, .conic: return nil
+    case .radial, .focal, .conic: return nil
     }
   }
 
@@ -145,6 +155,15 @@ enum Shader {
       table.withUnsafeBufferPointer { t in
         for x in x0..<x1 {
           body(x, Shader.lookup(t, Float(g.t(atDistance: (px * px + py * py).squareRoot()))))
+          px += m.a
+          py += m.b
+        }
+      }
+    case .focal(let table, let m, let g):
+      var (px, py) = m.apply(x0, y, less: Point(0, 0))
+      table.withUnsafeBufferPointer { t in
+        for x in x0..<x1 {
+          body(x, g.t(atFocal: Point(px, py)).map { Shader.lookup(t, Float($0)) } ?? 0)
           px += m.a
           py += m.b
         }
@@ -178,6 +197,9 @@ enum Shader {
     case .radial(let table, let toFrame, let g):
       let (dx, dy) = toFrame.apply(x, y, less: g.center)
       return Shader.lookup(table, Float(g.t(atDistance: (dx * dx + dy * dy).squareRoot())))
+    case .focal(let table, let toFrame, let g):
+      let (px, py) = toFrame.apply(x, y, less: Point(0, 0))
+      return g.t(atFocal: Point(px, py)).map { Shader.lookup(table, Float($0)) } ?? 0
     case .conic(let table, let toFrame, let g):
       let (dx, dy) = toFrame.apply(x, y, less: g.center)
       return Shader.lookup(table, Float(g.t(atAngle: atan2Of(dy, dx))))

@@ -123,29 +123,38 @@ extension SVGWriter {
     return out
   }
 
-  /// ` cx cy r` of a radial gradient drawn through `toUser` (and a
-  /// `gradientTransform` when the map is not uniform), or nil when the
-  /// gradient paints its last colour only (no radius, or a map that
-  /// flattens the plane). A map uniform within 0.1% is taken as uniform:
-  /// the circle is then off by at most 0.1% of its radius, a colour error
-  /// under a quarter of 1/255.
+  /// ` cx cy r` of a radial gradient drawn through `toUser` (and ` fx fy`
+  /// for a focus, a `gradientTransform` when the map from the gradient's
+  /// plane is not uniform), or nil when the gradient paints its last
+  /// colour only (no radius, or a map that flattens the plane). A map
+  /// uniform within 0.1% is taken as uniform: the circle is then off by at
+  /// most 0.1% of its radius, a colour error under a quarter of 1/255.
   static func radialGeometry(_ g: RadialGradient, _ toUser: Transform) -> String? {
     guard g.endRadius > 0, g.endRadius.isFinite else { return nil }
-    let centre: Point
+    let map = toUser * g.space
+    let toGradient: (Point) -> Point
     let radius: Double
     var transform = ""
-    if let k = toUser.svgUniformScale(tolerance: 1e-3) {
-      centre = toUser.apply(g.center)
+    if let k = map.svgUniformScale(tolerance: 1e-3) {
+      toGradient = { map.apply($0) }
       radius = g.endRadius * k
-    } else if let m = SVGMatrix(toUser) {
-      centre = m.inward.apply(toUser.apply(g.center))
+    } else if let m = SVGMatrix(map) {
+      toGradient = { m.inward.apply(map.apply($0)) }
       radius = g.endRadius * m.scale
       transform = " gradientTransform=\"\(m.text)\""
     } else {
       return nil
     }
-    return " cx=\"\(SVGText.number(centre.x))\" cy=\"\(SVGText.number(centre.y))\" r=\"\(SVGText.number(radius))\""
-      + transform
+    let centre = toGradient(g.center)
+    var out = " cx=\"\(SVGText.number(centre.x))\" cy=\"\(SVGText.number(centre.y))\" r=\"\(SVGText.number(radius))\""
+    if !g.isConcentric {
+      let focus = toGradient(g.focus)
+      let (fx, fy) = (SVGText.number(focus.x), SVGText.number(focus.y))
+      if fx != SVGText.number(centre.x) || fy != SVGText.number(centre.y) {
+        out += " fx=\"\(fx)\" fy=\"\(fy)\""
+      }
+    }
+    return out + transform
   }
 
   /// The stroke's width, cap, join, miter limit and dashes, its lengths

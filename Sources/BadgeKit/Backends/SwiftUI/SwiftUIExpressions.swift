@@ -152,7 +152,7 @@ struct SwiftExpressions {
     case .call(let name, _):
       switch name {
       case "rgb", "rgba", "hsb", "hsba": return .color
-      case "linear", "radial", "angular": return .paint
+      case "linear", "radial", "elliptical", "angular": return .paint
       case "asin", "acos", "atan", "atan2": return .angle
       case "lerp":
         if case .call(_, let args) = e.kind, let first = args.first, kind(first.value) == .angle { return .angle }
@@ -468,7 +468,7 @@ struct SwiftExpressions {
       return same
         ? "(\(try bool(c)) ? \(pa) : \(pb))" : "(\(try bool(c)) ? AnyShapeStyle(\(pa)) : AnyShapeStyle(\(pb)))"
     }
-    guard case .call(let name, let args) = e.kind, ["linear", "radial", "angular"].contains(name) else {
+    guard case .call(let name, let args) = e.kind, ["linear", "radial", "elliptical", "angular"].contains(name) else {
       if case .member(let base, "opacity", _, let a) = e.kind, kind(base) == .paint, a.count == 1 {
         throw SwiftUIProblem(what: "a gradient's opacity (give the stops' colours their opacity)", range: e.range)
       }
@@ -507,7 +507,19 @@ struct SwiftExpressions {
     case "linear":
       return
         "LinearGradient(\(colours), startPoint: \(try point("start", ".top")), endPoint: \(try point("end", ".bottom")))"
+    case "elliptical":
+      let f = with(.fraction)
+      let start = try labelled["startRadiusFraction"].map { (x) throws in try f.number(x) } ?? "0"
+      let end = try labelled["endRadiusFraction"].map { (x) throws in try f.number(x) } ?? "0.5"
+      return
+        "EllipticalGradient(\(colours), center: \(try point("center", ".center")), startRadiusFraction: \(start), endRadiusFraction: \(end))"
     case "radial":
+      if let focus = labelled["focus"] {
+        throw SwiftUIProblem(
+          what:
+            "a radial gradient's focus (SwiftUI's RadialGradient has none; leave it out for circles about the centre)",
+          range: focus.range)
+      }
       // Radii as fractions (a percentage, or the end's default of half
       // the shorter side) are of the filled frame: known in a reader.
       let side = fillFrame.map { "min(\($0).width, \($0).height)" }

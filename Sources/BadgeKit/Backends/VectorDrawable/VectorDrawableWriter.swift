@@ -143,6 +143,20 @@ struct VectorDrawableState {
       if !s.dash.isEmpty { cannot("a dashed stroke", [.fill(f)]) }
       guard s.width > 0, f.transform.inverted != nil else { return }
     }
+    var f = f
+    if case .radial(var g) = f.paint.drawable(through: f.transform) {
+      if !g.isConcentric { cannot("a radial gradient with a focus (Android's have none)", [.fill(f)]) }
+      // An elliptical gradient: the path in the gradient's plane, drawn
+      // through the frame's map and the stretch (a fill only: a stroke's
+      // width would stretch too).
+      if g.space != .identity, let inward = g.space.inverted {
+        if f.stroke != nil { cannot("an elliptical gradient on a stroke", [.fill(f)]) }
+        f.path = ScenePath(f.path.elements.map { LayoutEngine.mapped($0, inward) })
+        f.transform = f.transform * g.space
+        g.space = .identity
+        f.paint = .radial(g)
+      }
+    }
     let paint = f.paint.drawable(through: f.transform)
     // The frame's map: kept in the path's coordinates when it is a
     // similarity, else made of groups.
