@@ -47,12 +47,6 @@ struct AxisBlurTests {
     #expect(svg.contains("stdDeviation=\"6 0\"") && svg.contains("stdDeviation=\"0 5\""))
   }
 
-  @Test(arguments: ["resvg", "rsvg-convert"])
-  func drawnAsTheSVGRenderersDrawTheSVG(_ renderer: String) throws {
-    try RasterSupport.check(
-      "axis-blur-\(renderer)", AxisBlurTests.scene, within: 16, fraction: 0.995, renderer: renderer)
-  }
-
   @Test func drawnInThePDF() throws {
     try PDFSupport.checkAtTwice("axis-blur", AxisBlurTests.scene)
   }

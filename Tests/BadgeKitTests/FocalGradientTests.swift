@@ -148,12 +148,6 @@ struct FocalGradientTests {
     #expect(FocalGradientTests.pixel(image, 70, 70) != [255, 255, 255])
   }
 
-  @Test(arguments: ["resvg", "rsvg-convert"])
-  func drawnAsTheSVGRenderersDrawTheSVG(_ renderer: String) throws {
-    try RasterSupport.check(
-      "focal-gradients-\(renderer)", FocalGradientTests.scene, within: 16, fraction: 0.995, renderer: renderer)
-  }
-
   @Test func drawnInThePDFAndTheVectorDrawable() throws {
     try PDFSupport.checkAtTwice("focal-gradients", FocalGradientTests.scene)
     // VectorDrawable has no focus: the ellipses alone, and one stroked.

@@ -75,8 +75,15 @@ enum SVGInertness {
     "defs": Rule(parents: ["svg"], attributes: [:]),
     "g": Rule(
       parents: ["svg", "g", "mask"],
-      attributes: ["opacity": .number, "clip-path": .url, "mask": .url, "filter": .url],
-      exactlyOne: ["opacity", "clip-path", "mask", "filter"]),
+      attributes: [
+        "opacity": .number, "clip-path": .url, "mask": .url, "filter": .url,
+        "style": .oneOf(
+          [
+            "multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn", "soft-light",
+            "hard-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+          ].map { "mix-blend-mode:" + $0 }),
+      ],
+      exactlyOne: ["opacity", "clip-path", "mask", "filter", "style"]),
     "path": Rule(
       parents: ["svg", "g", "defs", "mask", "clipPath"],
       attributes: [

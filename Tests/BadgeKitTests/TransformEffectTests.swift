@@ -45,12 +45,6 @@ struct TransformEffectTests {
     #expect(fill.transform == Transform(a: 2, b: 0, c: 0.5, d: 1, tx: 3, ty: 4), "\(fill.transform)")
   }
 
-  @Test(arguments: ["resvg", "rsvg-convert"])
-  func drawnAsTheSVGRenderersDrawTheSVG(_ renderer: String) throws {
-    try RasterSupport.check(
-      "transform-effect-\(renderer)", TransformEffectTests.scene, within: 16, fraction: 0.995, renderer: renderer)
-  }
-
   @Test func drawnInThePDFAndTheVectorDrawable() throws {
     try PDFSupport.checkAtTwice("transform-effect", TransformEffectTests.scene)
     // (VectorDrawable has no shadow: the capsule's is left out there.)

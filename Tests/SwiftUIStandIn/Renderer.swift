@@ -74,7 +74,7 @@ struct _Renderer {
         return CGSize(width: p.width ?? c.width, height: p.height ?? c.height)
       case .rotation, .scale, .transform, .opacity, .offset, .clip, .overlay, .background, .mask, .shadow, .blur,
         .foreground,
-        .compositingGroup:
+        .compositingGroup, .blend:
         return try size(child, p)
       case .other(let name): throw _Renderer.unsupported(name)
       }
@@ -240,7 +240,15 @@ struct _Renderer {
       try place(child, p, at: o)
       body += "</g>"
     case .compositingGroup:
+      // An isolated group: blends inside it see only what it holds.
+      body += "<g style=\"isolation:isolate\">"
       try place(child, p, at: o)
+      body += "</g>"
+    case .blend(let mode):
+      if mode == "unsupported" { throw _Renderer.unsupported("this blend mode") }
+      body += "<g style=\"mix-blend-mode:\(mode)\">"
+      try place(child, p, at: o)
+      body += "</g>"
     case .mask(let content, let a):
       // The mask's views drawn apart, offered the view's size.
       let saved = body

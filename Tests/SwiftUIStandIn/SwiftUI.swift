@@ -59,6 +59,8 @@ public enum _Modifier {
   /// The view drawn as one layer, which an opacity or a shadow outside
   /// then applies to whole.
   case compositingGroup
+  /// The view blended onto what is behind it: CSS's mode name.
+  case blend(String)
   /// One the renderer does not draw (its name).
   case other(String)
 }
@@ -174,7 +176,7 @@ public struct ModifiedContent<Content, Modifier>: PrimitiveView, _Recorded {
       return .modified(n, modifier)
     }
     switch modifier {
-    case .opacity, .shadow:
+    case .opacity, .shadow, .blend:
       // Applied to each drawn view inside, unless they are composited
       // into one layer first (SwiftUI's `compositingGroup()`).
       _node = _ModifiedContentLeaves.distribute(_nodeOf(content), modifier)
@@ -361,6 +363,34 @@ public struct Color: ShapeStyle, PrimitiveView, Hashable, Sendable, _Painted, _R
   public static let purple = Color(red: 0.69, green: 0.32, blue: 0.87)
   public static let pink = Color(red: 1, green: 0.18, blue: 0.33)
   public static let brown = Color(red: 0.64, green: 0.52, blue: 0.37)
+}
+
+public enum BlendMode: Sendable {
+  case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference
+  case exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut, plusDarker
+  case plusLighter
+  /// CSS's mix-blend-mode name (the last five have none).
+  var css: String {
+    switch self {
+    case .normal: return "normal"
+    case .multiply: return "multiply"
+    case .screen: return "screen"
+    case .overlay: return "overlay"
+    case .darken: return "darken"
+    case .lighten: return "lighten"
+    case .colorDodge: return "color-dodge"
+    case .colorBurn: return "color-burn"
+    case .softLight: return "soft-light"
+    case .hardLight: return "hard-light"
+    case .difference: return "difference"
+    case .exclusion: return "exclusion"
+    case .hue: return "hue"
+    case .saturation: return "saturation"
+    case .color: return "color"
+    case .luminosity: return "luminosity"
+    default: return "unsupported"
+    }
+  }
 }
 
 public struct Gradient: Hashable, Sendable {
@@ -954,6 +984,7 @@ extension View {
     ModifiedContent(content: self, modifier: edges)
   }
   public func compositingGroup() -> some View { ModifiedContent(self, .compositingGroup) }
+  public func blendMode(_ mode: BlendMode) -> some View { ModifiedContent(self, .blend(mode.css)) }
   public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
     ModifiedContent(self, .foreground(_paintOf(style)))
   }

@@ -226,6 +226,13 @@ extension LayoutEngine {
       var group: [SceneNode] = []
       inner(p, t, context, &group)
       if !group.isEmpty { nodes.append(.colorEffect(matrix, children: group)) }
+    case .blend(nil):
+      // `.blendMode(normal)`: drawn over, as without it.
+      inner(p, t, context, &nodes)
+    case .blend(let mode?):
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      if !group.isEmpty { nodes.append(.blend(mode, children: group)) }
     }
   }
 
@@ -274,7 +281,7 @@ extension LayoutEngine {
       case .mask(let mask, let children):
         return [.mask(mask, children: clipArea(children, rule))]
       case .layer(_, let children), .shadow(_, let children), .blur(_, let children),
-        .colorEffect(_, let children):
+        .colorEffect(_, let children), .blend(_, let children):
         return clipArea(children, rule)
       }
     }

@@ -182,6 +182,30 @@ extension LayoutEngine {
     }
   }
 
+  /// `.blendMode(mode)`: one of SwiftUI's modes that SVG can say, or
+  /// `normal`; the others named with why they are not.
+  func resolveBlendMode(_ m: Modifier, _ value: (String) -> (Value, SourceRange)?) -> ResolvedModifier? {
+    let ev = evaluator
+    guard let (v, r) = value("mode") else {
+      ev.report(.missingArgument("mode", of: m.name), m.range)
+      return nil
+    }
+    if case .keyword(let k) = v, k == "normal" { return .blend(nil) }
+    if case .keyword(let k) = v, let mode = BlendMode(rawValue: k) { return .blend(mode) }
+    if case .keyword(let k) = v, LayoutEngine.unsayableBlendModes.contains(k) {
+      _ = ev.mismatch("a blend mode SVG can say ('\(k)' has no mix-blend-mode)", v, r)
+      return nil
+    }
+    let names = ["normal"] + BlendMode.allCases.map(\.rawValue)
+    _ = ev.mismatch("a blend mode: " + names.map { "'\($0)'" }.joined(separator: ", "), v, r)
+    return nil
+  }
+
+  /// SwiftUI's blend modes that SVG's `mix-blend-mode` has no name for.
+  static let unsayableBlendModes: Set<String> = [
+    "plusDarker", "plusLighter", "sourceAtop", "destinationOver", "destinationOut",
+  ]
+
   /// `.clipShape(shape, rule:)`, `.clipped()` and `.mask { … }` /
   /// `.mask(shape)`: the view is kept, with its scope, to be laid out in
   /// the frame of what it clips or masks.

@@ -118,7 +118,7 @@ extension LayoutEngine {
           far(max(abs(sigma.x), abs(sigma.y)))
           let reach = 3 * max(abs(sigma.x), abs(sigma.y))
           nodes[i].updateChildren { visit(&$0, margin + reach, drawn: drawn) }
-        case .layer, .colorEffect:
+        case .layer, .colorEffect, .blend:
           nodes[i].updateChildren { visit(&$0, margin, drawn: drawn) }
         case .mask:
           nodes[i].updateMask { visit(&$0, margin, drawn: false) }

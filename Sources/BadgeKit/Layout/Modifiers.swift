@@ -44,6 +44,8 @@ enum ResolvedModifier {
   /// `.grayscale`, `.saturation`, `.brightness`, `.contrast`,
   /// `.hueRotation`, `.colorMultiply`, `.colorInvert`, `.luminanceToAlpha`.
   case colorEffect(ColorMatrix)
+  /// `.blendMode(mode)`; nil for `normal`.
+  case blend(BlendMode?)
   /// `.font`, `.bold()` and the other text modifiers: nothing to lay out
   /// (they set the text environment, see TextEnvironment.swift).
   case environment
@@ -128,6 +130,7 @@ extension LayoutEngine {
     "blur": ["radius", "horizontal", "vertical"],
     "grayscale": ["amount"], "saturation": ["amount"], "brightness": ["amount"], "contrast": ["amount"],
     "hueRotation": ["angle"], "colorMultiply": ["color"], "colorInvert": [], "luminanceToAlpha": [],
+    "blendMode": ["mode"],
   ].merging(LayoutEngine.textModifiers) { a, _ in a }
 
   /// The modifiers that take a view as an argument, and its label:
@@ -344,6 +347,8 @@ extension LayoutEngine {
     case "grayscale", "saturation", "brightness", "contrast", "hueRotation", "colorMultiply", "colorInvert",
       "luminanceToAlpha":
       return resolveColorEffect(m, value)
+    case "blendMode":
+      return resolveBlendMode(m, value)
     default:
       return nil
     }

@@ -409,6 +409,10 @@ public enum SceneNode: Hashable, Sendable {
   /// Children composited together, then each pixel's colour changed by
   /// the matrix (SwiftUI's colour effects, see ColorMatrix.swift).
   case colorEffect(ColorMatrix, children: [SceneNode])
+  /// Children composited together (in isolation), then drawn over what is
+  /// behind them in the nearest enclosing group (or the canvas) through
+  /// the blend mode: SwiftUI's `.blendMode`, CSS's `mix-blend-mode`.
+  case blend(BlendMode, children: [SceneNode])
 }
 
 extension SceneNode {
@@ -442,6 +446,8 @@ extension SceneNode {
       return .blur(sigma: Point(sigma.x * k.x, sigma.y * k.y), children: all(children))
     case .colorEffect(let m, let children):
       return .colorEffect(m, children: all(children))
+    case .blend(let mode, let children):
+      return .blend(mode, children: all(children))
     }
   }
 
@@ -475,6 +481,10 @@ extension SceneNode {
       self = .colorEffect(m, children: none)
       f(&c)
       self = .colorEffect(m, children: c)
+    case .blend(let mode, var c):
+      self = .blend(mode, children: none)
+      f(&c)
+      self = .blend(mode, children: c)
     }
   }
 
@@ -490,7 +500,9 @@ extension SceneNode {
   public var children: [SceneNode] {
     switch self {
     case .fill: return []
-    case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c), .colorEffect(_, let c): return c
+    case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c), .colorEffect(_, let c),
+      .blend(_, let c):
+      return c
     case .mask(let m, let c): return m + c
     }
   }
@@ -524,7 +536,9 @@ public struct Scene: Hashable, Sendable {
         case .mask(let m, let c):
           walk(m)
           walk(c)
-        case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c), .colorEffect(_, let c): walk(c)
+        case .layer(_, let c), .clip(_, let c), .shadow(_, let c), .blur(_, let c), .colorEffect(_, let c),
+          .blend(_, let c):
+          walk(c)
         }
       }
     }

@@ -35,9 +35,9 @@ enum Builtins {
   static let keywords =
     [
       "fit", "fill", "nonzero", "evenodd", "butt", "round", "square", "miter", "bevel", "horizontal", "vertical", "all",
-      "percent", "dark", "head", "middle", "tail", "circular", "continuous",
+      "percent", "dark", "head", "middle", "tail", "circular", "continuous", "normal",
     ]
-    + textKeywords
+    + textKeywords + BlendMode.allCases.map(\.rawValue) + LayoutEngine.unsayableBlendModes
 
   /// The options of text: styles, weights, slant and side. (Never offered
   /// as the name meant by a misspelt one: `hieght` is not `light`.)

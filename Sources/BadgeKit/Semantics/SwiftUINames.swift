@@ -40,10 +40,11 @@ enum SwiftUINames {
     "accessibilityLabel": .init(badgec: nil, hint: "text keeps its own words as its label in the SVG"),
     "lineWidth": .init(badgec: nil, hint: "write .stroke(width: w)"),
     "compositingGroup": .init(
-      badgec: nil, hint: "leave it out: badgec applies opacity, shadows and colour effects to a view as a group already"
+      badgec: nil,
+      hint:
+        "leave it out: badgec applies opacity, shadows, colour effects and blend modes to a view as a group already"
     ),
     "drawingGroup": .init(badgec: nil, hint: "leave it out: badgec draws every view flattened into the image already"),
-    "blendMode": .init(badgec: nil, hint: "badgec has no blend modes; each view is drawn over what is behind it"),
     "rotation3DEffect": .init(
       badgec: nil,
       hint:

@@ -11,6 +11,8 @@ enum ReferenceTable {
       "`.aspect(ratio, fit|fill)`, `.aspect(fit)`, `.scaledToFit()`, `.scaledToFill()`: SwiftUI's `aspectRatio`; without a ratio, the child's ideal size gives it",
     ".background":
       "`.overlay(alignment:) { … }`, `.background(alignment:) { … }` (or `.overlay(shape)`, `.overlay(text(\"…\"))`, `.background(red)`): SwiftUI's: the content is proposed the view's size and aligned on it (default `center`), drawn over (overlay) or under (background) the view; the view keeps its own size. A colour or gradient is a rectangle it fills (SwiftUI's `.background(Color.red)`)",
+    ".blendMode":
+      "`.blendMode(mode)`: SwiftUI's: the view's colours mixed with what is behind it (see Blend modes): `multiply`, `screen`, `overlay`, `darken`, `lighten`, `colorDodge`, `colorBurn`, `softLight`, `hardLight`, `difference`, `exclusion`, `hue`, `saturation`, `color`, `luminosity`, or `normal` (drawn over, as without it); `.blendMode(.multiply)` as SwiftUI writes it too",
     ".blur":
       "`.blur(radius:)`, `.blur(radius:, horizontal:, vertical:)`: blurs the view, colour and alpha, by the same Gaussian (σ = radius / 2); `horizontal:` and `vertical:` are radii along the frame's own axes (`radius:`, else 0, where one is left out: `.blur(horizontal: 8)` blurs across only, SVG's `stdDeviation=\"4 0\"`); SwiftUI's blur has one radius, so its code refuses two",
     ".bold":

@@ -48,6 +48,10 @@ extension PDFBuilder {
       s.color = tint(s.color)
       return .shadow(s, children: all(c))
     case .blur(let sigma, let c): return .blur(sigma: sigma, children: all(c))
+    case .blend:
+      // Its colours come from those behind it too: the blend kept, then
+      // its colours set to `colour`'s.
+      return .colorEffect(ColorMatrix.tint(colour), children: [node])
     case .colorEffect:
       // Its alphas are what the effect makes of them: the effect kept,
       // then its colours set to `colour`'s.

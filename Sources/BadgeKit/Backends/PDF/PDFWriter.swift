@@ -46,6 +46,13 @@ public struct PDFWriter {
     let builder = PDFBuilder(canvas: scene.size, pixelsPerPoint: pixelsPerPoint, limit: limit)
     var page = PDFContent()
     builder.draw(scene.nodes, into: &page)
+    // A blend's backdrop is the canvas, clear, as in the SVG and the
+    // image: the page drawn as one isolated group, not onto the paper.
+    if scene.hasBlend {
+      var outer = PDFContent()
+      outer.text("/\(builder.form(page)) Do\n")
+      page = outer
+    }
     if builder.effectsTooCostly { return .effectsTooCostly }
     if builder.tooDeep { return .groupsTooDeep }
     if builder.overflowed || page.bytes.count > limit { return .tooLarge }
@@ -207,6 +214,12 @@ final class PDFBuilder {
     case .shadow(let s, let children):
       image(of: PDFBuilder.shadowAlone(s, children), into: &c)
       draw(children, into: &c)
+    case .blend(let mode, let children):
+      // An isolated group drawn with the blend mode onto what is behind.
+      guard !children.isEmpty else { return }
+      var inner = PDFContent()
+      draw(children, into: &inner)
+      c.text("q /\(state("/BM /\(mode.pdf)")) gs /\(form(inner)) Do Q\n")
     case .colorEffect(_, let children):
       // PDF 1.4 has no colour matrices: drawn as an image, as a blur is.
       guard !children.isEmpty else { return }

@@ -34,6 +34,24 @@ enum Pixels {
     return pack(r, g, b, o)
   }
 
+  /// Premultiplied `src` blended onto premultiplied `dst` by `mode` (the
+  /// W3C's formula, BlendMode.composite, on channels 0…1).
+  static func blend(_ src: Pixel, onto dst: Pixel, _ mode: BlendMode) -> Pixel {
+    func channels(_ x: Pixel) -> ((Double, Double, Double), Double) {
+      (
+        (Double(x & 0xFF) / 255, Double(x >> 8 & 0xFF) / 255, Double(x >> 16 & 0xFF) / 255),
+        Double(x >> 24) / 255
+      )
+    }
+    let (s, sa) = channels(src)
+    let (b, ba) = channels(dst)
+    guard ba > 0 else { return src }
+    let o = mode.composite(s, sa, onto: b, ba)
+    func byte(_ v: Double) -> UInt32 { UInt32(min(max(v * 255 + 0.5, 0), 255)) }
+    let alpha = byte(o.a)
+    return min(byte(o.r), alpha) | min(byte(o.g), alpha) << 8 | min(byte(o.b), alpha) << 16 | alpha << 24
+  }
+
   /// A colour with channels 0…1, premultiplied and rounded to bytes.
   static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> Pixel {
     func byte(_ v: Double) -> UInt32 { UInt32(min(max(v * 255 + 0.5, 0), 255)) }

@@ -96,11 +96,14 @@ enum PreparedNode {
   /// matrix and drawn, within `bounds` (the union of the children's: the
   /// effects keep what is clear clear).
   case colorEffect(ColorMatrix, children: [PreparedNode], bounds: PixelBounds)
+  /// Children composited together, then blended onto what is behind
+  /// them, within `bounds` (the union of the children's).
+  case blend(BlendMode, children: [PreparedNode], bounds: PixelBounds)
 
   var bounds: PixelBounds {
     switch self {
     case .fill(let f): return PixelBounds(x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1)
-    case .layer(_, _, let b), .mask(_, _, let b), .colorEffect(_, _, let b): return b
+    case .layer(_, _, let b), .mask(_, _, let b), .colorEffect(_, _, let b), .blend(_, _, let b): return b
     case .effect(let e): return e.bounds
     }
   }
@@ -323,6 +326,9 @@ struct RasterRenderer: @unchecked Sendable {
         case .colorEffect(let m, let children):
           let (prepared, bounds) = prepareLayer(children)
           return .colorEffect(m, children: prepared, bounds: bounds)
+        case .blend(let mode, let children):
+          let (prepared, bounds) = prepareLayer(children)
+          return .blend(mode, children: prepared, bounds: bounds)
         case .shadow, .blur:
           let effect = PreparedEffect(node, canvasWidth: w, canvasHeight: h, toPixels: toPixels, &costs)
           deepest = max(deepest, depth + effect.groupDepth)
@@ -494,11 +500,15 @@ struct RasterRenderer: @unchecked Sendable {
         drawFill(f, into: pixels, rows: rows, y0: y0, &scratch.coverage)
       case .layer(let opacity, let children, let b):
         drawLayer(children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth) {
-          Pixels.scale($0, opacity)
+          Pixels.over(Pixels.scale($0, opacity), $1)
         }
       case .colorEffect(let m, let children, let b):
         drawLayer(children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth) {
-          Pixels.colorEffect($0, m)
+          Pixels.over(Pixels.colorEffect($0, m), $1)
+        }
+      case .blend(let mode, let children, let b):
+        drawLayer(children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth) {
+          Pixels.blend($0, onto: $1, mode)
         }
       case .mask(let mask, let children, let b):
         drawMask(mask, children, b, into: pixels, rows: rows, y0: y0, &scratch, depth: depth)
@@ -510,11 +520,11 @@ struct RasterRenderer: @unchecked Sendable {
 
   /// Draws `children` into a layer of their own (only the rows and
   /// columns of this band that `b` touches are cleared and composited),
-  /// then each of its pixels that is not clear, changed by `change`,
-  /// over `pixels`.
+  /// then puts each of its pixels that is not clear onto `pixels` by
+  /// `composite` (the layer's pixel, the one behind it).
   private func drawLayer(
     _ children: [PreparedNode], _ b: PixelBounds, into pixels: UnsafeMutablePointer<Pixel>, rows: Int, y0: Int,
-    _ scratch: inout Scratch, depth: Int, change: (Pixel) -> Pixel
+    _ scratch: inout Scratch, depth: Int, composite: (Pixel, Pixel) -> Pixel
   ) {
     let r0 = max(b.y0, y0) - y0
     let r1 = min(b.y1, y0 + rows - 1) - y0
@@ -529,7 +539,7 @@ struct RasterRenderer: @unchecked Sendable {
       draw(children, into: l.baseAddress!, rows: rows, y0: y0, &scratch, depth: depth + 1)
       for r in r0...r1 {
         for i in (r * width + c0)...(r * width + c1) where l[i] != 0 {
-          pixels[i] = Pixels.over(change(l[i]), pixels[i])
+          pixels[i] = composite(l[i], pixels[i])
         }
       }
     }
@@ -645,7 +655,8 @@ struct RasterRenderer: @unchecked Sendable {
         switch n {
         case .fill(let f) where f.subRows == 1: fills.append(f)
         case .fill: break  // fills drawn in strips are left out
-        case .layer(_, let children, _), .colorEffect(_, let children, _): collect(children)
+        case .layer(_, let children, _), .colorEffect(_, let children, _), .blend(_, let children, _):
+          collect(children)
         case .mask(let mask, let children, _): collect(mask + children)
         case .effect: break  // drawn on canvases of their own
         }

@@ -111,6 +111,8 @@ struct SymbolTemplateWriter {
         case .blur(_, let children): cannot("a blur (a symbol has no effects)", children)
         case .colorEffect(_, let children):
           cannot("a colour effect (a symbol takes its colour from its rendering mode)", children)
+        case .blend(_, let children):
+          cannot("a blend mode (a symbol takes its colour from its rendering mode)", children)
         }
       }
     }

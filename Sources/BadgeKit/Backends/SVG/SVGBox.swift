@@ -109,7 +109,7 @@ struct SVGGroupBoxes {
     switch node {
     case .fill:
       break
-    case .layer(_, let c), .colorEffect(_, let c):
+    case .layer(_, let c), .colorEffect(_, let c), .blend(_, let c):
       drawn = visit(c)
       inner[i] = drawn
     case .clip(let shapes, let c):

@@ -1,4 +1,5 @@
-// Groups for the SVG writer: a layer is `<g opacity>`; a clip, a mask, a
+// Groups for the SVG writer: a layer is `<g opacity>`, a blend `<g
+// style="mix-blend-mode:…">` (isolated, as CSS makes it); a clip, a mask, a
 // shadow, a blur and a colour effect are a `<g>` referring to a
 // `<clipPath>`, `<mask>` or `<filter>` defined in `<defs>` (identical ones
 // once), all in canvas coordinates (`userSpaceOnUse`). Filters use SVG 1.1
@@ -65,6 +66,12 @@ extension SVGWriter.State {
       guard let box else { return write(innermost, indent: indent, whiten: whiten, into: &out) }
       open = "filter=\"url(#\(defineColorEffect(chain, box, whiten: whiten)))\""
       whitenChildren = false
+    case .blend(let mode, let c):
+      // In a mask's content only the alpha counts, which a blend mode
+      // leaves as it is (white on white would blend to other colours).
+      guard !whiten else { return write(c, indent: indent, whiten: whiten, into: &out) }
+      children = c
+      open = "style=\"mix-blend-mode:\(mode.css)\""
     }
     out += indent + "<g " + open + ">\n"
     write(children, indent: Self.deeper(indent), whiten: whitenChildren, into: &out)

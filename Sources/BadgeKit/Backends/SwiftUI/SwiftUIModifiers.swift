@@ -54,7 +54,10 @@ extension SwiftUIWriter {
         leaf = false
         continue
       }
-      if (m.name == "opacity" || m.name == "shadow" || SwiftUIWriter.colorEffects.contains(m.name)) && !leaf {
+      // (SwiftUI applies these to each shape of a group on its own.)
+      if (m.name == "opacity" || m.name == "shadow" || m.name == "blendMode"
+        || SwiftUIWriter.colorEffects.contains(m.name)) && !leaf
+      {
         lines.append(indent + ".compositingGroup()")
         leaf = true
       }
@@ -73,7 +76,7 @@ extension SwiftUIWriter {
   static let keepsProposal: Set<String> = colorEffects.union([
     "position", "offset", "rotate", "scale", "opacity", "shadow", "blur", "fill", "stroke", "strokeBorder", "trim",
     "clipShape", "mask", "overlay", "background", "font", "fontWeight", "bold", "italic", "tracking", "clipped",
-    "transformEffect",
+    "transformEffect", "blendMode",
   ])
 
   /// The colour effects, which SwiftUI and badgec name alike; badgec works
@@ -231,6 +234,18 @@ extension SwiftUIWriter {
       return ".colorMultiply(\(try x.color(c)))"
     case "colorInvert", "luminanceToAlpha":
       return ".\(m.name)()"
+    case "blendMode":
+      guard let e = labelled["mode"] ?? positional.first else { throw unsupported }
+      /// A mode's name, or a choice between modes.
+      func mode(_ e: Expr) throws -> String {
+        switch e.kind {
+        case .name(let n) where n == "normal" || BlendMode(rawValue: n) != nil: return "." + n
+        case .conditional(let c, let a, let b): return "(\(try x.bool(c)) ? \(try mode(a)) : \(try mode(b)))"
+        default: throw SwiftUIProblem(what: "this blend mode (write a mode's name, or a choice of two)", range: e.range)
+        }
+      }
+      blends = true
+      return ".blendMode(\(try mode(e)))"
     case "clipShape",
       "mask" where m.content == nil:
       // The shape is a view argument, or a call the parser read as one.
@@ -286,6 +301,7 @@ extension SwiftUIWriter {
       inner.element(clip, indent: indent + "  ")
       problems += inner.problems
       warnings += inner.warnings
+      blends = blends || inner.blends
       return ".mask {\n" + inner.lines.joined(separator: "\n") + "\n" + indent + "}"
     case "mask", "overlay", "background":
       if let content = m.content {
@@ -299,6 +315,7 @@ extension SwiftUIWriter {
         inner.block(content, indent: indent + "  ", stack: "ZStack")
         problems += inner.problems
         warnings += inner.warnings
+        blends = blends || inner.blends
         let open =
           m.name == "mask"
           ? "" : (try labelled["alignment"].map { (e) throws in "(alignment: \(try option(e)))" } ?? "")

@@ -54,6 +54,10 @@ struct SwiftUIWriter {
   /// `polygon`, `path` for SVG path data, `curvedText` for text along a
   /// circle), by name, with their struct names.
   var extraShapes: [String: String] = [:]
+  /// Whether a view blends with what is behind it: the badge is then a
+  /// compositing group, so that it blends with itself only (badgec's
+  /// canvas is clear), not with the app's views behind it.
+  var blends = false
 
   init(file: BadgeFile, overrides: [String: Expr], canvas: Size) {
     self.file = file
@@ -174,6 +178,7 @@ struct SwiftUIWriter {
     let frameIndent = SwiftUIWriter.modifierIndent(after: lines.last ?? "", base: "    ")
     let w = SwiftExpressions.literal(canvas.width)
     lines.append(frameIndent + ".frame(width: \(w), height: \(SwiftExpressions.literal(canvas.height)))")
+    if blends { lines.append(frameIndent + ".compositingGroup()") }
     lines.append("  }")
     lines.append("}")
     lines.append("")

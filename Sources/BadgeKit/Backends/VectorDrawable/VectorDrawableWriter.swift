@@ -126,6 +126,8 @@ struct VectorDrawableState {
         cannot(
           "a colour effect (grayscale, saturation, brightness, contrast, hue rotation, colour multiply, invert)",
           children)
+      case .blend(_, let children):
+        cannot("a blend mode (Android's vectors are drawn over what is behind them)", children)
       case .blur(let sigma, let children):
         if sigma.x > 0 || sigma.y > 0 {
           cannot("a blur", children)

@@ -1,21 +1,39 @@
-// badgec's raster beside Chromium's drawing of badgec's SVG of the same
-// badge (headless, through Selenium: Browser/svg_screenshot.py): the colour
-// effects, blurs along one axis, affine transforms, focal and elliptical
-// gradients and the achievement badge's four states, each within 1/255 on
-// average and with 99.5 % of its pixels within 16/255.
+// badgec 0.5's effect and gradient scenes, badgec's raster of each beside
+// resvg's, rsvg-convert's and Chromium's drawing of badgec's SVG of the
+// same badge (Chromium headless, through Selenium: Browser/
+// svg_screenshot.py): the colour effects, blurs along one axis, affine
+// transforms, focal and elliptical gradients, blend modes, and (Chromium)
+// the achievement badge's four states, each within 1/255 on average and
+// with 99.5 % of its pixels within 16/255.
 import Foundation
 import Testing
 
 @testable import BadgeKit
 
+/// The scenes of badgec 0.5's effects and gradients, each drawn by badgec's
+/// raster beside resvg, rsvg-convert and Chromium drawing its SVG.
+enum EffectScenes {
+  static let all = [
+    ("color-effects", ColorEffectTests.scene), ("axis-blur", AxisBlurTests.scene),
+    ("transform-effect", TransformEffectTests.scene), ("focal-gradients", FocalGradientTests.scene),
+    ("blend-modes", BlendModeTests.scene),
+  ]
+}
+
+/// Each scene beside resvg's and rsvg-convert's drawing of its SVG.
+struct SVGRendererComparisonTests {
+  @Test(arguments: EffectScenes.all.map(\.0), ["resvg", "rsvg-convert"])
+  func drawnAsTheSVGRenderersDrawTheSVG(_ name: String, _ renderer: String) throws {
+    let scene = try #require(EffectScenes.all.first { $0.0 == name }?.1)
+    try RasterSupport.check("\(name)-\(renderer)", scene, within: 16, fraction: 0.995, renderer: renderer)
+  }
+}
+
 struct ChromiumComparisonTests {
   /// The cases: a name, a source, the `-D` values.
   static func cases() throws -> [(String, String, [String: String])] {
     let achievement = try Support.read("samples/achievement.badge")
-    var list: [(String, String, [String: String])] = [
-      ("color-effects", ColorEffectTests.scene, [:]), ("axis-blur", AxisBlurTests.scene, [:]),
-      ("transform-effect", TransformEffectTests.scene, [:]), ("focal-gradients", FocalGradientTests.scene, [:]),
-    ]
+    var list = EffectScenes.all.map { ($0.0, $0.1, [String: String]()) }
     for state in ["earned", "locked", "new", "expired"] {
       list.append(("achievement-\(state)", achievement, ["state": "\"\(state)\""]))
     }
