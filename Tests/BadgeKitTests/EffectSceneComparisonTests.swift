@@ -3,7 +3,7 @@
 // same badge (Chromium headless, through Selenium: Browser/
 // svg_screenshot.py): the colour effects, blurs along one axis, affine
 // transforms, focal and elliptical gradients, blend modes, and (Chromium)
-// the achievement badge's four states, each within 1/255 on average and
+// strokes of nearly degenerate curves and the achievement badge's four states, each within 1/255 on average and
 // with 99.5 % of its pixels within 16/255.
 import Foundation
 import Testing
@@ -34,6 +34,7 @@ struct ChromiumComparisonTests {
   static func cases() throws -> [(String, String, [String: String])] {
     let achievement = try Support.read("samples/achievement.badge")
     var list = EffectScenes.all.map { ($0.0, $0.1, [String: String]()) }
+    list.append(("degenerate-strokes", DegenerateCurveStrokeTests.scene, [:]))
     for state in ["earned", "locked", "new", "expired"] {
       list.append(("achievement-\(state)", achievement, ["state": "\"\(state)\""]))
     }

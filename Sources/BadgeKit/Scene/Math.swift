@@ -16,3 +16,4 @@
 @inline(__always) func logOf(_ x: Double) -> Double { log(x) }
 @inline(__always) func asinOf(_ x: Double) -> Double { asin(x) }
 @inline(__always) func acosOf(_ x: Double) -> Double { acos(x) }
+@inline(__always) func cbrtOf(_ x: Double) -> Double { cbrt(x) }

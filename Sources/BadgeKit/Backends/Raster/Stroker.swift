@@ -9,8 +9,10 @@
 // backward). Curves are flattened as Flatten.swift does, except that the
 // first and last steps are replaced by their control polygons, whose end
 // legs lie exactly along the curve's end tangents: caps and joins face the
-// true directions. Vertices inside a curve get round joins; vertices
-// between segments get the style's join.
+// true directions (a curve on a line, to a hair, is stroked as lines
+// instead: StrokeReduction.swift). Vertices inside a curve get round joins,
+// and on their inner side follow the curve's offset; vertices between
+// segments get the style's join.
 //
 // Why non-zero filling gives the union: with every inner join drawn through
 // the vertex (the pivot), a contour's winding is the sum of one rectangle
@@ -121,7 +123,12 @@ extension Stroker {
       switch segment {
       case .line(_, let p):
         add(p, smooth: false)
-      case .quad(_, let p1, let p2):
+      case .quad(let p0, let p1, let p2):
+        // (A curve on a line, to a hair, is stroked as lines.)
+        if let points = StrokeReduction.quad(p0, p1, p2) {
+          for (i, p) in points.enumerated() { add(p, smooth: i < points.count - 1) }
+          return
+        }
         let n = Flattener.segments(segment.bend / 4, tolerance)
         if n == 1 {
           add(p1, smooth: true)
@@ -137,7 +144,11 @@ extension Stroker {
           add(b, smooth: true)
         }
         add(p2, smooth: false)
-      case .cubic(_, let p1, let p2, let p3):
+      case .cubic(let p0, let p1, let p2, let p3):
+        if let points = StrokeReduction.cubic(p0, p1, p2, p3) {
+          for (i, p) in points.enumerated() { add(p, smooth: i < points.count - 1) }
+          return
+        }
         let n = Flattener.segments(0.75 * segment.bend, tolerance)
         if n == 1 {
           add(p1, smooth: true)
@@ -361,10 +372,20 @@ extension Stroker {
       let bisector = Point(na.x + nb.x, na.y + nb.y)
       if s * turn > 0 {
         // The inner side: the offsets' crossing when the kite between it and
-        // the vertex lies in both pieces' rectangles, else the pivot.
+        // the vertex lies in both pieces' rectangles; else, between
+        // segments, the pivot (SVG's joins), and inside a curve the arc
+        // that the curve's own offset sweeps there, backwards: the offset
+        // curve exactly, as the SVG renderers stroke a curve (so where a
+        // curve turns in less than the stroke's half width, as at a control
+        // point a hair from its end, the loop that arc makes is left
+        // unfilled by the non-zero rule, as they leave it).
         let reach = dot >= 0 ? abs(cross) : abs(cross) / (1 + dot)
         if reach.isFinite && lengths[a] >= r * reach && lengths[b] >= r * reach {
           out.append(at(v, bisector, s * r / (1 + dot)))
+        } else if smooth {
+          out.append(at(v, na, s * r))
+          arc(v, from: Point(s * na.x, s * na.y), turn: turn, into: &out)
+          out.append(at(v, nb, s * r))
         } else {
           out += [at(v, na, s * r), v, at(v, nb, s * r)]
         }
