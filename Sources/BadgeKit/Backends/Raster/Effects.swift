@@ -2,8 +2,11 @@
 // as large as they are and the blur's reach on every side (so shapes
 // beyond the image's edges still blur into it), within the image grown by
 // that reach, a window of rows plus that reach at a time (a window serves
-// every band that falls in it), so memory and time stay bounded by what
-// the effect covers, not by the image. A wide blur (σ of 24 pixels or
+// every band that falls in it; an effect inside another draws a window as
+// tall as the other's, so that it is drawn once for each of them), so
+// memory and time stay bounded by what the effect covers, not by the
+// image. Its canvas is cut to where its children may paint, found from
+// their outlines without drawing them. A wide blur (σ of 24 pixels or
 // more) is drawn on a coarser canvas, `step` image pixels to its pixel,
 // blurred there by σ / step and sampled back bilinearly: the same blur to
 // within a level, for a fraction of the work. A shadow's own content is
@@ -93,41 +96,66 @@ final class PreparedEffect {
     let onCanvas =
       Transform.translation(Double(marginX), Double(marginY)) * .scale(1 / Double(k), 1 / Double(k)) * toPixels
     let before = costs
-    let whole = RasterRenderer(
-      children, width: fullWidth, height: fullHeight, toPixels: onCanvas, background: nil, &costs)
-    // The canvas cut to where the children lie, grown by the blur's reach
-    // and a pixel for sampling: an effect costs what its own bounds do,
-    // not the image's.
-    let drawn = whole.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    // The canvas cut to where the children may lie (their outlines' boxes,
+    // strokes and effects grown by their reach: found without drawing
+    // them, so that effects nested in effects are prepared once each),
+    // grown by the blur's reach and a pixel for sampling: an effect costs
+    // what its own bounds do, not the image's.
+    let drawn = PreparedEffect.reach(children, onCanvas, scale: scale / Double(k))
     // (The image pixels the effect changes reach the offset beyond the
     // blur, and each samples the offset back: twice the offset.)
     let offsetX = Int((abs(shadow?.dx ?? 0) / Double(k)).rounded(.up))
     let offsetY = Int((abs(shadow?.dy ?? 0) / Double(k)).rounded(.up))
     let (growX, growY) = (reachX + offsetX + 3, reachY + offsetY + 3)
-    let cut =
+    let full = PixelBounds(x0: 0, y0: 0, x1: fullWidth - 1, y1: fullHeight - 1)
+    var cut =
       drawn.isEmpty
       ? PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0)
       : PixelBounds(x0: drawn.x0 - growX, y0: drawn.y0 - growY, x1: drawn.x1 + growX, y1: drawn.y1 + growY)
-        .intersection(PixelBounds(x0: 0, y0: 0, x1: fullWidth - 1, y1: fullHeight - 1))
-    let (cw, ch) = (cut.x1 - cut.x0 + 1, cut.y1 - cut.y0 + 1)
-    (originX, originY) = (cut.x0, cut.y0)
-    if cw == fullWidth && ch == fullHeight {
-      content = whole
-    } else {
-      costs = before
-      content = RasterRenderer(
-        children, width: cw, height: ch,
+        .intersection(full)
+    // Effects inside draw a window of their own for each of this one's
+    // (its rows and their margins at a time, and a band to start at any
+    // of them), so that they are drawn once for each of its windows, not
+    // again for each band of it.
+    let nested = costs.windowRows
+    let ownWindow = nested.map { ($0 + k - 1) / k + RasterRenderer.bandHeight + 3 } ?? 128
+    costs.windowRows = ownWindow + 2 * marginY
+    func prepare(_ cut: PixelBounds) -> RasterRenderer {
+      RasterRenderer(
+        children, width: cut.x1 - cut.x0 + 1, height: cut.y1 - cut.y0 + 1,
         toPixels: .translation(Double(-cut.x0), Double(-cut.y0)) * onCanvas, background: nil, &costs)
     }
+    var prepared = prepare(cut)
+    // (Should what is drawn come nearer the cut's edges than the reach
+    // where the canvas goes on, the estimate was short: the children are
+    // drawn on the whole canvas instead.)
+    let inside = prepared.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    let (cutW, cutH) = (cut.x1 - cut.x0 + 1, cut.y1 - cut.y0 + 1)
+    if !inside.isEmpty
+      && !((cut.x0 == 0 || inside.x0 >= growX) && (cut.y0 == 0 || inside.y0 >= growY)
+        && (cut.x1 == full.x1 || inside.x1 <= cutW - 1 - growX) && (cut.y1 == full.y1 || inside.y1 <= cutH - 1 - growY))
+    {
+      costs = before
+      costs.windowRows = ownWindow + 2 * marginY
+      cut = full
+      prepared = prepare(cut)
+    }
+    let (cw, ch) = (cut.x1 - cut.x0 + 1, cut.y1 - cut.y0 + 1)
+    (originX, originY) = (cut.x0, cut.y0)
+    content = prepared
+    costs.windowRows = nil
     let contentArea = costs.area - before.area
     sharp =
       shadow != nil && k > 1
       ? RasterRenderer(children, width: w, height: h, toPixels: toPixels, background: nil, &costs) : nil
+    costs.windowRows = nested
     // Where the content may have pixels on its canvas, grown by the reach:
-    // the blur's passes leave the rest alone. (`c`: on the whole image's
-    // canvas.)
-    let c = drawn
+    // the blur's passes leave the rest alone. (`c`: on the canvas of the
+    // whole image.)
     let local = content.nodes.reduce(PixelBounds.empty) { $0.union($1.bounds) }
+    let c =
+      local.isEmpty
+      ? local : PixelBounds(x0: local.x0 + cut.x0, y0: local.y0 + cut.y0, x1: local.x1 + cut.x0, y1: local.y1 + cut.y0)
     spread =
       local.isEmpty
       ? .empty
@@ -143,16 +171,17 @@ final class PreparedEffect {
       .intersection(PixelBounds(x0: 0, y0: 0, x1: w - 1, y1: h - 1))
     // A window of 128 rows (the run of bands a drawing thread takes in
     // turn), or one band when that would take more than 32 MiB (a wide
-    // blur on a wide image).
+    // blur on a wide image); inside another effect, the rows that one
+    // draws at a time.
     let wide = (128 + 2 * marginY) * cw * 5 > 32 << 20
-    window = wide ? RasterRenderer.bandHeight : 128
+    window = nested != nil ? ownWindow : wide ? RasterRenderer.bandHeight : 128
     // Each window draws the children over the window and twice the reach
-    // (threads' windows may overlap: counted as two),
+    // (the drawing threads' windows may overlap: counted as two, once),
     // and blurs that many rows where the content reaches (a blur's four
     // channels cost four times a shadow's alpha); each image pixel it
     // covers is sampled once.
     let rowsDrawn = window + 2 * marginY
-    let redraw = 2 * Double(rowsDrawn) / Double(window)
+    let redraw = (nested == nil ? 2 : 1) * Double(rowsDrawn) / Double(window)
     let sub = PixelBounds(x0: 0, y0: 0, x1: cw - 1, y1: ch - 1)
     // (In floating point, saturated: effects nested in effects multiply
     // their costs, and only the comparison with the limits matters.)
@@ -166,6 +195,53 @@ final class PreparedEffect {
       Double(rowsDrawn) * Double(cw) * 5 + Double(max(cw, ch) * 2)
       + (sharp != nil ? Double(w * RasterRenderer.bandHeight * 4) : 0)
     costs.effectBytes = PreparedEffect.saturated(Double(costs.effectBytes) + bytes)
+  }
+
+  /// Where `nodes` may paint on a canvas `t` maps them onto (`scale`: its
+  /// pixels to a canvas point), in whole pixels: their outlines' boxes
+  /// (control points included), a stroke grown by its width times the
+  /// miter limit, a shadow or blur by seven deviations and twice its
+  /// offset and 16 pixels (what its own bounds may reach), and a pixel for
+  /// antialiasing. Wider than what they paint.
+  static func reach(_ nodes: [SceneNode], _ t: Transform, scale: Double) -> PixelBounds {
+    var (lo, hi) = (Point(Double.infinity, Double.infinity), Point(-Double.infinity, -Double.infinity))
+    func visit(_ nodes: [SceneNode], grow: Double) {
+      for node in nodes {
+        switch node {
+        case .fill(let f):
+          let m = t * f.transform
+          let pad =
+            grow + 1
+            + (f.stroke.map { $0.width * max(1.5, $0.join == .miter ? $0.miterLimit : 1) } ?? 0) * m.frameStretch
+          f.path.forEachPoint { p in
+            let q = m.apply(p)
+            lo = Point(min(lo.x, q.x - pad), min(lo.y, q.y - pad))
+            hi = Point(max(hi.x, q.x + pad), max(hi.y, q.y + pad))
+          }
+        case .shadow(let s, let c):
+          // (An effect's own bounds reach twice its blur and offset, and
+          // a few of its canvas' pixels: up to a third of a deviation.)
+          let spread = (7 * max(s.sigma.x, s.sigma.y) + 2 * max(abs(s.offset.x), abs(s.offset.y))) * scale + 16
+          visit(c, grow: grow + spread)
+        case .blur(let sigma, let c):
+          visit(c, grow: grow + 7 * max(sigma.x, sigma.y) * scale + 16)
+        case .mask(let m, let c):
+          // (Only where the content is; the mask's content draws nothing.)
+          _ = m
+          visit(c, grow: grow)
+        default:
+          visit(node.children, grow: grow)
+        }
+      }
+    }
+    visit(nodes, grow: 0)
+    guard lo.x <= hi.x, lo.y <= hi.y else { return .empty }
+    func whole(_ x: Double, _ up: Bool) -> Int {
+      guard x.isFinite else { return x > 0 ? Int.max / 4 : -Int.max / 4 }
+      let r = up ? x.rounded(.up) : x.rounded(.down)
+      return Int(min(max(r, -1e15), 1e15))
+    }
+    return PixelBounds(x0: whole(lo.x, false), y0: whole(lo.y, false), x1: whole(hi.x, true), y1: whole(hi.y, true))
   }
 
   /// `x` as an Int, at most 2⁶⁰.

@@ -124,6 +124,9 @@ struct PreparationCosts {
   /// Whether a stroke's outline took more than
   /// `Stroker.maximumOutlinePoints` points (and was not drawn).
   var strokeTooComplex = false
+  /// While an effect's children are prepared: the rows of its canvas it
+  /// draws at a time (nil outside effects).
+  var windowRows: Int? = nil
 }
 
 /// Renders one scene at one scale.
@@ -141,11 +144,13 @@ struct RasterRenderer: @unchecked Sendable {
   static let evenOddSubRows = 4
 
   /// The most shadows and blurs nested inside one another: each draws
-  /// its content on a canvas of its own, and what is inside it again for
-  /// the window it needs, so the work grows by a factor at each level
-  /// (18 nested blurs, each over a mask and a clip, took 0.7 s, and 24 took
-  /// 47 s).
-  static let maximumEffectDepth = 16
+  /// its content on a canvas of its own, a window of rows at a time, and
+  /// an effect inside it a window as tall as that one's rows and margins,
+  /// so the work grows with the margins, level by level, not by a factor
+  /// (32 nested blurs, each over a mask and a clip, take 0.2 s at 256
+  /// pixels). The limit keeps the recursion, which draws one level a
+  /// call, within any thread's stack.
+  static let maximumEffectDepth = 64
 
   /// How deep shadows and blurs are nested in `nodes` (a mask's content
   /// included).
