@@ -14,7 +14,8 @@ struct BlendModeTests {
   /// Every mode SVG can say, and `normal`, each in a cell of 50 points: a
   /// blue backdrop with a translucent orange bar, under a translucent
   /// circle and a gradient bar blended as one group; then a blend inside
-  /// a clipped group, which blends with what the group holds only.
+  /// a clipped group and one inside a compositing group, which blend with
+  /// what the group holds only.
   static let scene: String = {
     let modes = BlendMode.allCases.map(\.rawValue) + ["normal"]
     let cells = modes.map { mode in
@@ -44,6 +45,15 @@ struct BlendModeTests {
                 circle().fill(white).frame(width: 30, height: 30).offset(x: 10, y: 10).blendMode(difference)
               }
               .clipShape(circle())
+            }
+            .frame(width: 50, height: 50)
+            zstack {
+              rect().fill(yellow)
+              zstack {
+                rect().fill(rgb(40, 40, 160)).frame(width: 30, height: 30)
+                circle().fill(white).frame(width: 30, height: 30).offset(x: 10, y: 10).blendMode(difference)
+              }
+              .compositingGroup()
             }
             .frame(width: 50, height: 50)
           }
@@ -216,6 +226,44 @@ struct BlendModeTests {
     #expect(result.output == nil)
     #expect(result.renderedDiagnostics.contains(message), "\(result.renderedDiagnostics)")
     #expect(result.renderedDiagnostics.contains("test.badge:4:"), "\(result.renderedDiagnostics)")
+  }
+
+  /// `.compositingGroup()` keeps a blend inside to what the group holds:
+  /// the white circle's part beyond the blue square is white (over the
+  /// group's clear backdrop), not the difference of white and yellow; its
+  /// part over the square is the difference of white and blue. Without
+  /// the group it is the difference with yellow. Written as an isolated
+  /// group in the SVG; left out where nothing inside blends.
+  @Test func aCompositingGroupIsolatesItsBlends() throws {
+    func source(_ group: String) -> String {
+      """
+      badge B size 50 {
+        rect().fill(rgb(255, 204, 0))
+        zstack {
+          rect().fill(rgb(40, 40, 160)).frame(width: 30, height: 30)
+          circle().fill(white).frame(width: 30, height: 30).offset(x: 10, y: 10).blendMode(difference)
+        }
+        \(group)
+      }
+      """
+    }
+    var options = CompileOptions()
+    options.format = .ppm
+    for (group, beyond) in [(".compositingGroup()", [255, 255, 255]), ("", [0, 51, 255])] {
+      let image = try #require(RasterSupport.badgec(source(group), options))
+      func at(_ x: Int, _ y: Int) -> [Int] { (0..<3).map { Int(image.bytes[3 * (y * 50 + x) + $0]) } }
+      #expect(at(42, 35) == beyond, "\(group): \(at(42, 35))")
+      #expect(at(30, 30) == [215, 215, 95], "\(group): \(at(30, 30))")
+    }
+    let svg = String(
+      decoding: try #require(Support.output(source(".compositingGroup()"), as: .svg, CompileOptions())), as: UTF8.self)
+    #expect(svg.contains("<g style=\"isolation:isolate\">"), "\(svg)")
+    let plain = try #require(
+      Support.compile("badge B size 40 {\n  zstack { circle().fill(red) }.compositingGroup()\n}\n").scene)
+    guard case .fill = plain.nodes.first else {
+      Issue.record("\(plain.nodes)")
+      return
+    }
   }
 
   /// `normal` is drawing over, as without the modifier.

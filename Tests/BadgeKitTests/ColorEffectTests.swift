@@ -163,12 +163,9 @@ struct ColorEffectTests {
     Support.expectOneError(after: effect, saying: message)
   }
 
-  /// SwiftUI's modifiers around its effects that badgec does without are
-  /// one error each that says so.
-  @Test(arguments: [
-    (".compositingGroup()", "leave it out: badgec applies opacity, shadows, colour effects and blend modes"),
-    (".drawingGroup()", "leave it out"),
-  ])
+  /// SwiftUI's modifier around its effects that badgec does without is
+  /// an error that says so.
+  @Test(arguments: [(".drawingGroup()", "leave it out")])
   func swiftUIsGroupsAreNamed(_ modifier: String, _ message: String) {
     Support.expectOneError(after: modifier, saying: message)
   }

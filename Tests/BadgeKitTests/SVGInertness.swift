@@ -81,7 +81,7 @@ enum SVGInertness {
           [
             "multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn", "soft-light",
             "hard-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
-          ].map { "mix-blend-mode:" + $0 }),
+          ].map { "mix-blend-mode:" + $0 } + ["isolation:isolate"]),
       ],
       exactlyOne: ["opacity", "clip-path", "mask", "filter", "style"]),
     "path": Rule(

@@ -233,6 +233,16 @@ extension LayoutEngine {
       var group: [SceneNode] = []
       inner(p, t, context, &group)
       if !group.isEmpty { nodes.append(.blend(mode, children: group)) }
+    case .isolate:
+      // A layer at full opacity: drawn apart, then over what is behind
+      // (which only a blend inside can tell from drawing it in place).
+      var group: [SceneNode] = []
+      inner(p, t, context, &group)
+      if Scene(name: "", size: Size(0, 0), nodes: group).hasBlend {
+        nodes.append(.layer(opacity: 1, children: group))
+      } else {
+        nodes += group
+      }
     }
   }
 

@@ -46,6 +46,9 @@ enum ResolvedModifier {
   case colorEffect(ColorMatrix)
   /// `.blendMode(mode)`; nil for `normal`.
   case blend(BlendMode?)
+  /// `.compositingGroup()`: what it wraps composited apart, so that blend
+  /// modes inside see only it.
+  case isolate
   /// `.font`, `.bold()` and the other text modifiers: nothing to lay out
   /// (they set the text environment, see TextEnvironment.swift).
   case environment
@@ -130,7 +133,7 @@ extension LayoutEngine {
     "blur": ["radius", "horizontal", "vertical"],
     "grayscale": ["amount"], "saturation": ["amount"], "brightness": ["amount"], "contrast": ["amount"],
     "hueRotation": ["angle"], "colorMultiply": ["color"], "colorInvert": [], "luminanceToAlpha": [],
-    "blendMode": ["mode"],
+    "blendMode": ["mode"], "compositingGroup": [],
   ].merging(LayoutEngine.textModifiers) { a, _ in a }
 
   /// The modifiers that take a view as an argument, and its label:
@@ -349,6 +352,8 @@ extension LayoutEngine {
       return resolveColorEffect(m, value)
     case "blendMode":
       return resolveBlendMode(m, value)
+    case "compositingGroup":
+      return .isolate
     default:
       return nil
     }

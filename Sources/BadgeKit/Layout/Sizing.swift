@@ -46,7 +46,7 @@ extension LayoutEngine {
       let child = inner(p)
       return Size(p.width ?? child.width, p.height ?? child.height)
     case .offset, .rotate, .scale, .transform, .opacity, .fill, .stroke, .trim, .clip, .mask, .shadow, .blur,
-      .colorEffect, .blend, .overlay, .environment:
+      .colorEffect, .blend, .isolate, .overlay, .environment:
       return inner(p)
     }
   }

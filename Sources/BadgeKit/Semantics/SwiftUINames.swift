@@ -39,11 +39,6 @@ enum SwiftUINames {
     "zIndex": .init(badgec: nil, hint: "later elements of a block are drawn on top"),
     "accessibilityLabel": .init(badgec: nil, hint: "text keeps its own words as its label in the SVG"),
     "lineWidth": .init(badgec: nil, hint: "write .stroke(width: w)"),
-    "compositingGroup": .init(
-      badgec: nil,
-      hint:
-        "leave it out: badgec applies opacity, shadows, colour effects and blend modes to a view as a group already"
-    ),
     "drawingGroup": .init(badgec: nil, hint: "leave it out: badgec draws every view flattened into the image already"),
     "rotation3DEffect": .init(
       badgec: nil,

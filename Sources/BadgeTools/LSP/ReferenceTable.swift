@@ -27,6 +27,8 @@ enum ReferenceTable {
       "`.colorInvert()`: SwiftUI's: each colour channel c becomes 1 − c",
     ".colorMultiply":
       "`.colorMultiply(color)`: SwiftUI's: each channel, alpha too, times the colour's (a white shape takes the colour)",
+    ".compositingGroup":
+      "`.compositingGroup()`: SwiftUI's: what it wraps is composited apart, then drawn over what is behind it, so that a blend mode inside mixes with the group's own views only (it changes nothing else: badgec already applies opacity, shadows and colour effects to a view as a group)",
     ".contrast":
       "`.contrast(amount)`: SwiftUI's: each colour channel moved from mid-grey by the factor (1 as drawn, 0 all grey; negative inverts as well)",
     ".fill":

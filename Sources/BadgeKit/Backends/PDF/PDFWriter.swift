@@ -171,8 +171,15 @@ final class PDFBuilder {
       guard opacity > 0, !children.isEmpty else { return }
       if opacity >= 1 {
         // Source-over is associative: a group at full opacity draws as
-        // its children do.
-        draw(children, into: &c)
+        // its children do, but for a blend inside (`.compositingGroup()`),
+        // which must see only the group: then an isolated group.
+        if Scene(name: "", size: Size(0, 0), nodes: children).hasBlend {
+          var inner = PDFContent()
+          draw(children, into: &inner)
+          c.text("/\(form(inner)) Do\n")
+        } else {
+          draw(children, into: &c)
+        }
         return
       }
       var inner = PDFContent()

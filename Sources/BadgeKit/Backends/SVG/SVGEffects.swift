@@ -20,7 +20,8 @@ extension SVGWriter.State {
       return
     case .layer(let opacity, let c):
       children = c
-      open = "opacity=\"\(SVGText.number(opacity))\""
+      // (A layer at full opacity is `.compositingGroup()`, around a blend.)
+      open = opacity >= 1 ? "style=\"isolation:isolate\"" : "opacity=\"\(SVGText.number(opacity))\""
     case .clip(let shapes, let c):
       children = c
       var rest = " clipPathUnits=\"userSpaceOnUse\">\n"

@@ -76,7 +76,7 @@ extension SwiftUIWriter {
   static let keepsProposal: Set<String> = colorEffects.union([
     "position", "offset", "rotate", "scale", "opacity", "shadow", "blur", "fill", "stroke", "strokeBorder", "trim",
     "clipShape", "mask", "overlay", "background", "font", "fontWeight", "bold", "italic", "tracking", "clipped",
-    "transformEffect", "blendMode",
+    "transformEffect", "blendMode", "compositingGroup",
   ])
 
   /// The colour effects, which SwiftUI and badgec name alike; badgec works
@@ -234,6 +234,8 @@ extension SwiftUIWriter {
       return ".colorMultiply(\(try x.color(c)))"
     case "colorInvert", "luminanceToAlpha":
       return ".\(m.name)()"
+    case "compositingGroup":
+      return ".compositingGroup()"
     case "blendMode":
       guard let e = labelled["mode"] ?? positional.first else { throw unsupported }
       /// A mode's name, or a choice between modes.
