@@ -133,6 +133,22 @@ struct FocalGradientTests {
     a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= within }
   }
 
+  /// An ellipse stretched past what the SVG's matrix can hold (a frame a
+  /// hundred thousand times wider than tall) paints the gradient's last
+  /// colour in every backend, as the SVG does.
+  @Test func aFlattenedEllipseIsItsLastColour() throws {
+    let source = """
+      badge B size 200 {
+        rect().fill(elliptical(red, blue, center: bottom, startRadiusFraction: 40, endRadiusFraction: 1))
+          .frame(width: 1e6, height: 10)
+      }
+      """
+    let fill = try #require(Support.compile(source).scene?.fills.first)
+    #expect(fill.paint == .solid(RGBA(r: 1, g: 59 / 255, b: 48 / 255)), "\(fill.paint)")
+    let svg = String(decoding: try #require(Support.output(source, as: .svg, CompileOptions())), as: UTF8.self)
+    #expect(svg.contains("fill=\"#ff3b30\"") && !svg.contains("radialGradient"), "\(svg)")
+  }
+
   /// Beside the cone nothing is painted: the background shows.
   @Test func nothingIsPaintedBesideTheCone() throws {
     let source = """

@@ -203,6 +203,9 @@ extension LayoutEngine {
     var (r0, r1) = (g.startRadius, g.endRadius)
     let toCanvas = t * g.space
     let concentric = g.isConcentric
+    // A map the SVG's matrix would flatten (a frame thousands of times
+    // wider than tall) paints the last colour there: here too.
+    if toCanvas.svgUniformScale(tolerance: 1e-3) == nil && SVGMatrix(toCanvas) == nil { return .solid(last) }
     // A point as the SVG writes it on the canvas, under a similarity.
     var rounded: ((Point) -> Point)? = nil
     if let s = toCanvas.similarityScale, let inverse = toCanvas.inverted {
