@@ -1,8 +1,9 @@
 // Blurs along one axis (`.blur(horizontal:, vertical:)`, SVG's
 // `stdDeviation="x y"`): the deviations the scene holds (a radius's half
 // along each axis, turned and stretched with the frame), badgec's raster
-// beside resvg and rsvg-convert drawing the SVG and beside MuPDF and
-// Poppler drawing the PDF, SwiftUI's refusal, and each mistake's error.
+// beside MuPDF and Poppler drawing the PDF (and beside the SVG renderers in
+// EffectSceneComparisonTests), and SwiftUI's refusal (mistakes:
+// EffectMistakeTests).
 import Foundation
 import Testing
 
@@ -56,12 +57,4 @@ struct AxisBlurTests {
       "  circle().blur(horizontal: 4)", writing: "B.swift", line: 1, message: "a blur along each axis")
   }
 
-  @Test(arguments: [
-    (".blur(horizontal: -1)", "expected a radius that is not negative"),
-    (".blur(vertical: red)", "expected a length"),
-    (".blur()", "missing argument 'radius'"),
-  ])
-  func mistakesAreLocatedErrors(_ blur: String, _ message: String) {
-    Support.expectOneError(after: blur, saying: message)
-  }
 }

@@ -1,10 +1,10 @@
 // SwiftUI's blend modes: the W3C formulas against values worked out by
-// hand, the raster's flat colours against them, badgec's raster beside
-// resvg and rsvg-convert drawing badgec's SVG (every mode, over
-// translucent backdrops; a blend kept inside a clip) and Chromium (in
-// ChromiumComparisonTests), the PDF drawn by MuPDF and Poppler, SwiftUI's
-// code of them, the formats that refuse them, each mistake's error, and
-// thousands of blended shapes.
+// hand, the raster's flat colours against them, the scene of every mode
+// over translucent backdrops with blends kept inside a clip and a
+// compositing group (drawn beside resvg, rsvg-convert and Chromium in
+// EffectSceneComparisonTests), the PDF drawn by MuPDF and Poppler, SwiftUI's
+// code of them, the formats that refuse them, and thousands of blended
+// shapes (mistakes: EffectMistakeTests).
 import Foundation
 import Testing
 
@@ -274,15 +274,6 @@ struct BlendModeTests {
       Issue.record("\(scene.nodes)")
       return
     }
-  }
-
-  @Test(arguments: [
-    (".blendMode(plusLighter)", "expected a blend mode SVG can say ('plusLighter' has no mix-blend-mode)"),
-    (".blendMode(3)", "expected a blend mode: 'normal', 'multiply', 'screen'"),
-    (".blendMode(mode: multply)", "unknown name 'multply'"),
-  ])
-  func mistakesAreLocated(_ modifier: String, _ message: String) {
-    Support.expectOneError(after: modifier, saying: message)
   }
 
   /// Thousands of blended shapes: each a layer of its own bounds, drawn

@@ -1,9 +1,10 @@
 // SwiftUI's colour effects: the matrices against the formulas worked out
-// by hand, the raster's flat colours against them, badgec's raster beside
-// resvg and rsvg-convert drawing badgec's SVG (every effect, a luminance
-// mask, a group of overlapping translucent shapes), the SVG's filters, the
-// effects left out when they change nothing, SwiftUI's code of them, the
-// platforms that refuse them, and each mistake's error.
+// by hand, the raster's flat colours against them, the scene of every
+// effect, a luminance mask and a group of overlapping translucent shapes
+// (drawn beside resvg, rsvg-convert and Chromium in
+// EffectSceneComparisonTests), the SVG's filters, the effects left out
+// when they change nothing, SwiftUI's code of them, and the platforms that
+// refuse them (mistakes: EffectMistakeTests).
 import Foundation
 import Testing
 
@@ -147,27 +148,6 @@ struct ColorEffectTests {
     #expect(
       Support.compile(plain).output
         != Support.compile(plain.replacingOccurrences(of: "red)", with: "red).grayscale(1)")).output)
-  }
-
-  @Test(arguments: [
-    (".hueRotation(90)", "expected an angle"),
-    (".saturation(-1)", "expected a saturation that is not negative"),
-    (".colorMultiply(3)", "expected a colour"),
-    (".grayscale()", "missing argument 'amount'"),
-    (".brightness(red)", "expected a number"),
-    // (An infinite contrast made ∞ − ∞ and crashed the raster.)
-    (".contrast(-infinity)", "expected a finite amount, found -infinity"),
-    (".saturation(infinity)", "expected a finite amount, found infinity"),
-  ])
-  func mistakesAreLocatedErrors(_ effect: String, _ message: String) {
-    Support.expectOneError(after: effect, saying: message)
-  }
-
-  /// SwiftUI's modifier around its effects that badgec does without is
-  /// an error that says so.
-  @Test(arguments: [(".drawingGroup()", "leave it out")])
-  func swiftUIsGroupsAreNamed(_ modifier: String, _ message: String) {
-    Support.expectOneError(after: modifier, saying: message)
   }
 
   @Test func grayscaleOutsideItsRangeIsClampedWithAWarning() {

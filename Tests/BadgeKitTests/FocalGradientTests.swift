@@ -2,10 +2,10 @@
 // the canvas's two-point cone) and `elliptical(…)` (SwiftUI's
 // EllipticalGradient). The cone's colours at points whose t is known
 // without its equation, the settled scene (the cone's apex, the stops),
-// the SVG's attributes, badgec's raster beside resvg and rsvg-convert
-// drawing the SVG (and Chromium, in ChromiumComparisonTests), the PDF
-// drawn by MuPDF and Poppler, the VectorDrawable converted back, SwiftUI's
-// code, the formats that refuse a focus, and each mistake's error.
+// the SVG's attributes (drawn beside resvg, rsvg-convert and Chromium in
+// EffectSceneComparisonTests), the PDF drawn by MuPDF and Poppler, the
+// VectorDrawable converted back, SwiftUI's code, and the formats that
+// refuse a focus (mistakes: EffectMistakeTests).
 import Foundation
 import Testing
 
@@ -226,12 +226,4 @@ struct FocalGradientTests {
       "\(result.renderedDiagnostics)")
   }
 
-  @Test(arguments: [
-    ("elliptical(red, blue, startRadiusFraction: -0.5)", "expected a finite fraction that is not negative"),
-    ("elliptical(red, blue, endRadius: 4)", "'elliptical' has no argument 'endRadius'"),
-    ("radial(red, blue, focus: 3)", "expected a unit point"),
-  ])
-  func mistakesAreLocated(_ paint: String, _ message: String) {
-    Support.expectOneError(after: ".fill(\(paint))", saying: message)
-  }
 }

@@ -238,7 +238,7 @@ extension LayoutEngine {
       // (which only a blend inside can tell from drawing it in place).
       var group: [SceneNode] = []
       inner(p, t, context, &group)
-      if Scene(name: "", size: Size(0, 0), nodes: group).hasBlend {
+      if SceneNode.anyBlends(group) {
         nodes.append(.layer(opacity: 1, children: group))
       } else {
         nodes += group
@@ -328,13 +328,8 @@ extension LayoutEngine {
     nodes.allSatisfy { node in
       guard case .fill(let f) = node else { return drawsNothing(node.children, insidesOnly: insidesOnly) }
       if !insidesOnly, let s = f.stroke, s.width > 0, !f.path.elements.isEmpty { return false }
-      var lo = Point(Double.infinity, Double.infinity)
-      var hi = Point(-Double.infinity, -Double.infinity)
-      f.path.forEachPoint { p in
-        lo = Point(min(lo.x, p.x), min(lo.y, p.y))
-        hi = Point(max(hi.x, p.x), max(hi.y, p.y))
-      }
       let t = f.transform
+      guard let (lo, hi) = f.path.pointBox else { return true }
       return !(lo.x < hi.x && lo.y < hi.y) || t.a * t.d - t.b * t.c == 0
     }
   }

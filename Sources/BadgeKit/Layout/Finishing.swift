@@ -206,15 +206,17 @@ extension LayoutEngine {
     // A map the SVG's matrix would flatten (a frame thousands of times
     // wider than tall) paints the last colour there: here too.
     if toCanvas.svgUniformScale(tolerance: 1e-3) == nil && SVGMatrix(toCanvas) == nil { return .solid(last) }
-    // A point as the SVG writes it on the canvas, under a similarity.
-    var rounded: ((Point) -> Point)? = nil
-    if let s = toCanvas.similarityScale, let inverse = toCanvas.inverted {
-      rounded = { p in
-        let q = toCanvas.apply(p)
-        return inverse.apply(Point(round3(q.x), round3(q.y)))
-      }
-      center = rounded!(center)
-      focus = concentric ? center : rounded!(focus)
+    // Under a similarity the SVG writes points and radii on the canvas,
+    // at three decimals: the same numbers here.
+    let similarity = toCanvas.similarityScale.flatMap { s in toCanvas.inverted.map { (scale: s, inverse: $0) } }
+    func rounded(_ p: Point) -> Point {
+      guard let inverse = similarity?.inverse else { return p }
+      let q = toCanvas.apply(p)
+      return inverse.apply(Point(round3(q.x), round3(q.y)))
+    }
+    if let s = similarity?.scale {
+      center = rounded(center)
+      focus = concentric ? center : rounded(focus)
       r0 = round3(r0 * s) / s
       r1 = round3(r1 * s) / s
     }
@@ -224,8 +226,7 @@ extension LayoutEngine {
       guard r1 > r0 || concentric else { return .solid(last) }
       let s = -r0 / (r1 - r0)
       if !concentric {
-        focus = Point(focus.x + s * (center.x - focus.x), focus.y + s * (center.y - focus.y))
-        focus = rounded?(focus) ?? focus
+        focus = rounded(Point(focus.x + s * (center.x - focus.x), focus.y + s * (center.y - focus.y)))
       }
       stops = stops.map { GradientStop(color: $0.color, location: (r0 + $0.location * (r1 - r0)) / r1) }
     }

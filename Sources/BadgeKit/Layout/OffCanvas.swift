@@ -21,18 +21,13 @@ struct OffCanvasCheck {
   /// path; nil when it is not finite (an error elsewhere) or the path has
   /// no points.
   mutating func bounds(of f: Fill, pad: Double) -> (lo: Point, hi: Point)? {
-    let key = f.path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    let key = f.path.storage
     let box: (lo: Point, hi: Point)
     if let known = boxes[key] {
       box = known
     } else {
-      var lo = Point(Double.infinity, Double.infinity)
-      var hi = Point(-Double.infinity, -Double.infinity)
-      f.path.forEachPoint { p in
-        lo = Point(min(lo.x, p.x), min(lo.y, p.y))
-        hi = Point(max(hi.x, p.x), max(hi.y, p.y))
-      }
-      box = (lo, hi)
+      guard let measured = f.path.pointBox else { return nil }
+      box = measured
       boxes[key] = box
     }
     guard box.lo.x <= box.hi.x, box.lo.y <= box.hi.y else { return nil }

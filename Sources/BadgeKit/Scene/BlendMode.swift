@@ -4,17 +4,20 @@
 // makes them; the SVG writer names them in CSS, the PDF writer in PDF, the
 // rasterizer composites a layer onto what is behind it through `blend`.
 
+extension SceneNode {
+  /// Whether any of `nodes`, or any node inside them, blends with what is
+  /// behind it.
+  static func anyBlends(_ nodes: [SceneNode]) -> Bool {
+    nodes.contains { n in
+      if case .blend = n { return true }
+      return anyBlends(n.children)
+    }
+  }
+}
+
 extension Scene {
   /// Whether any node blends with what is behind it.
-  public var hasBlend: Bool {
-    func any(_ nodes: [SceneNode]) -> Bool {
-      nodes.contains { n in
-        if case .blend = n { return true }
-        return any(n.children)
-      }
-    }
-    return any(nodes)
-  }
+  public var hasBlend: Bool { SceneNode.anyBlends(nodes) }
 }
 
 /// How a view's colours mix with what is drawn behind it (its backdrop),

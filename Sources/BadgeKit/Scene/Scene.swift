@@ -31,6 +31,18 @@ public struct ScenePath: Hashable, Sendable {
   /// key for work done once a storage while every path is held.
   var storage: UnsafeRawPointer? { elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) } }
 
+  /// The box of every point of the path, control points included (the
+  /// curves lie in it), in the path's frame; nil for a path of no points.
+  public var pointBox: (lo: Point, hi: Point)? {
+    var lo = Point(Double.infinity, Double.infinity)
+    var hi = Point(-Double.infinity, -Double.infinity)
+    forEachPoint { p in
+      lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+      hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+    }
+    return lo.x <= hi.x && lo.y <= hi.y ? (lo, hi) : nil
+  }
+
   /// Calls `body` with every point of the path, control points included
   /// (the curves lie in their hull).
   public func forEachPoint(_ body: (Point) -> Void) {

@@ -170,16 +170,12 @@ final class PDFBuilder {
     case .layer(let opacity, let children):
       guard opacity > 0, !children.isEmpty else { return }
       if opacity >= 1 {
-        // Source-over is associative: a group at full opacity draws as
-        // its children do, but for a blend inside (`.compositingGroup()`),
-        // which must see only the group: then an isolated group.
-        if Scene(name: "", size: Size(0, 0), nodes: children).hasBlend {
-          var inner = PDFContent()
-          draw(children, into: &inner)
-          c.text("/\(form(inner)) Do\n")
-        } else {
-          draw(children, into: &c)
-        }
+        // A group at full opacity is `.compositingGroup()`, which the
+        // layout keeps only around a blend, whose backdrop it is: an
+        // isolated group. (Source-over alone would draw as its children.)
+        var inner = PDFContent()
+        draw(children, into: &inner)
+        c.text("/\(form(inner)) Do\n")
         return
       }
       var inner = PDFContent()

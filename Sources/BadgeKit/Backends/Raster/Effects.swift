@@ -199,7 +199,7 @@ final class PreparedEffect {
 
   /// Where `nodes` may paint on a canvas `t` maps them onto (`scale`: its
   /// pixels to a canvas point), in whole pixels: their outlines' boxes
-  /// (control points included), a stroke grown by its width times the
+  /// (control points included, corner by corner through the map), a stroke grown by its width times the
   /// miter limit, a shadow or blur by seven deviations and twice its
   /// offset and 16 pixels (what its own bounds may reach), and a pixel for
   /// antialiasing. Wider than what they paint.
@@ -209,12 +209,14 @@ final class PreparedEffect {
       for node in nodes {
         switch node {
         case .fill(let f):
+          guard let box = f.path.pointBox else { continue }
           let m = t * f.transform
           let pad =
             grow + 1
             + (f.stroke.map { $0.width * max(1.5, $0.join == .miter ? $0.miterLimit : 1) } ?? 0) * m.frameStretch
-          f.path.forEachPoint { p in
-            let q = m.apply(p)
+          // (The box's corners carried through the map hold its points'.)
+          for corner in [box.lo, Point(box.hi.x, box.lo.y), Point(box.lo.x, box.hi.y), box.hi] {
+            let q = m.apply(corner)
             lo = Point(min(lo.x, q.x - pad), min(lo.y, q.y - pad))
             hi = Point(max(hi.x, q.x + pad), max(hi.y, q.y + pad))
           }
@@ -225,9 +227,8 @@ final class PreparedEffect {
           visit(c, grow: grow + spread)
         case .blur(let sigma, let c):
           visit(c, grow: grow + 7 * max(sigma.x, sigma.y) * scale + 16)
-        case .mask(let m, let c):
+        case .mask(_, let c):
           // (Only where the content is; the mask's content draws nothing.)
-          _ = m
           visit(c, grow: grow)
         default:
           visit(node.children, grow: grow)

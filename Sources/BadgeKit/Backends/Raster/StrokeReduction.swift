@@ -13,8 +13,12 @@ enum StrokeReduction {
   /// The points, after the segment's start, that a curve nearly on a line
   /// is stroked through, ending at its end; nil for a curve.
   static func cubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Point]? {
-    let points = [p0, p1, p2, p3]
-    guard inLine(points, slop: 0.00001) else { return nil }
+    // (Asked of every cubic stroked: the points go on the stack.)
+    let isLine = withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { p in
+      (p[0], p[1], p[2], p[3]) = (p0, p1, p2, p3)
+      return inLine(UnsafeBufferPointer(p), slop: 0.00001)
+    }
+    guard isLine else { return nil }
     // F′·F″ = 0, per axis: with A = p1 − p0, B = p2 − 2p1 + p0, C = p3 +
     // 3(p1 − p2) − p0, the cubic C·C t³ + 3B·C t² + (2B·B + C·A) t + A·B.
     let a = Point(p1.x - p0.x, p1.y - p0.y)
@@ -35,7 +39,11 @@ enum StrokeReduction {
 
   /// The same for a quadratic: through its point of most turn, if inside.
   static func quad(_ p0: Point, _ p1: Point, _ p2: Point) -> [Point]? {
-    guard inLine([p0, p1, p2], slop: 0.000005) else { return nil }
+    let isLine = withUnsafeTemporaryAllocation(of: Point.self, capacity: 3) { p in
+      (p[0], p[1], p[2]) = (p0, p1, p2)
+      return inLine(UnsafeBufferPointer(p), slop: 0.000005)
+    }
+    guard isLine else { return nil }
     let a = Point(p1.x - p0.x, p1.y - p0.y)
     let b = Point(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
     let numer = -(a.x * b.x + a.y * b.y)
@@ -51,7 +59,7 @@ enum StrokeReduction {
   /// Whether the points other than the two farthest apart (by their
   /// larger difference in x or y) are within `slop` × that difference²
   /// (squared distance) of the segment between those two.
-  static func inLine(_ p: [Point], slop: Double) -> Bool {
+  static func inLine(_ p: UnsafeBufferPointer<Point>, slop: Double) -> Bool {
     var spread = -1.0
     var (o1, o2) = (0, 1)
     for i in 0..<(p.count - 1) {

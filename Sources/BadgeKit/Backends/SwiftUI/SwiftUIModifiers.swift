@@ -89,6 +89,26 @@ extension SwiftUIWriter {
   /// SwiftUI's shapes that are `InsettableShape`s.
   static let insettable = ["Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle", "UnevenRoundedRectangle"]
 
+  /// A writer for a view inside a modifier (a mask's, an overlay's): no
+  /// lines, problems or warnings yet, and no container (the content's is
+  /// the view's frame, which no reader measures).
+  func nested() -> SwiftUIWriter {
+    var inner = self
+    inner.lines = []
+    inner.problems = []
+    inner.warnings = []
+    inner.expressions.container = nil
+    return inner
+  }
+
+  /// What writing a view inside a modifier found, taken on (its lines are
+  /// the caller's to place).
+  mutating func absorb(_ inner: SwiftUIWriter) {
+    problems += inner.problems
+    warnings += inner.warnings
+    blends = blends || inner.blends
+  }
+
   /// One modifier as SwiftUI's, on a shape (`shape`) or a view.
   mutating func modifier(_ m: Modifier, shape: Bool, indent: String) throws -> String {
     let x = expressions
@@ -295,29 +315,15 @@ extension SwiftUIWriter {
       if m.name == "clipShape" {
         clip.modifiers.insert(Modifier(name: "fill", nameRange: m.nameRange, arguments: args, range: m.range), at: 0)
       }
-      var inner = self
-      inner.lines = []
-      inner.problems = []
-      inner.warnings = []
-      inner.expressions.container = nil
+      var inner = nested()
       inner.element(clip, indent: indent + "  ")
-      problems += inner.problems
-      warnings += inner.warnings
-      blends = blends || inner.blends
+      absorb(inner)
       return ".mask {\n" + inner.lines.joined(separator: "\n") + "\n" + indent + "}"
     case "mask", "overlay", "background":
       if let content = m.content {
-        var inner = self
-        inner.lines = []
-        inner.problems = []
-        inner.warnings = []
-        // (The content's container is the view's frame, which no reader
-        // measures.)
-        inner.expressions.container = nil
+        var inner = nested()
         inner.block(content, indent: indent + "  ", stack: "ZStack")
-        problems += inner.problems
-        warnings += inner.warnings
-        blends = blends || inner.blends
+        absorb(inner)
         let open =
           m.name == "mask"
           ? "" : (try labelled["alignment"].map { (e) throws in "(alignment: \(try option(e)))" } ?? "")
