@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Layers beside resvg: 1,000 small layers on a 1024 x 1024 canvas.
 
-Four scenes, each 1,000 small groups (a circle and a square, 20 points
+Five scenes, each 1,000 small groups (a circle and a square, 20 points
 across, on a grid) that need a layer of their own: group opacity
-(`.opacity` on a stack), a clip (`.clipShape`), a mask (`.mask { }`) and
-an effect (`.shadow`). badgec draws each to PNG end to end; resvg draws
+(`.opacity` on a stack), a clip (`.clipShape`), a mask (`.mask { }`), an
+effect (`.shadow`) and a blend mode (`.blendMode`, over the gray
+background). badgec draws each to PNG end to end; resvg draws
 badgec's SVG of it; interleaved runs, medians, and the ratio beside the
 goal (1.0: a layer costs in proportion to its bounds, not the canvas').
 
@@ -22,12 +23,14 @@ KINDS = {
     "clip": ".clipShape(circle())",
     "mask": ".mask { circle().fill(black.opacity(0.7)) }",
     "shadow": ".shadow(color: black.opacity(0.4), radius: 2, y: 1)",
+    "blend": ".blendMode(multiply)",
 }
 
 
 def scene(modifier):
     """1,000 groups of two shapes, 20 points across, each with `modifier`."""
     return f"""badge Layers size 1024 {{
+  rect().fill(gray)
   repeat 1000 as i {{
     zstack {{
       circle().fill(rgb(255, 120, 40))
